@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Stage 1: install every workspace and build the client.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY protocol/package.json protocol/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY scripts/package.json scripts/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# Stage 2: production dependencies and sources only.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 CLIENT_DIST=/app/client/dist
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY protocol/package.json protocol/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY scripts/package.json scripts/
+RUN npm ci --omit=dev --no-audit --no-fund -w protocol -w server -w scripts --include-workspace-root \
+  && npm install --no-save tsx
+COPY protocol protocol
+COPY server/src server/src
+COPY scripts/src scripts/src
+COPY --from=build /app/client/dist client/dist
+USER node
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "server/src/server.ts"]

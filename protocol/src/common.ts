@@ -1,0 +1,15 @@
+import Type from 'typebox';
+
+/** Every entity id is a positive integer (spec 000 §7: ids "must be numeric"). */
+export const Id = Type.Integer({ minimum: 1 });
+export const IdParams = Type.Object({ id: Id });
+export const IsoDate = Type.String({ format: 'date-time' });
+export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const OkReply = Type.Object({ message: Type.String() });
+export type OkReply = Type.Static<typeof OkReply>;
+
+export const Pagination = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  before: Type.Optional(Id),
+});

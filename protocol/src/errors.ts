@@ -1,0 +1,36 @@
+import Type from 'typebox';
+
+/** Every error the API answers with carries one of these codes. */
+export const ErrorCode = {
+  Validation: 'VALIDATION_ERROR',
+  Unauthenticated: 'UNAUTHENTICATED',
+  EmailNotVerified: 'EMAIL_NOT_VERIFIED',
+  Forbidden: 'FORBIDDEN',
+  Banned: 'BANNED',
+  Muted: 'MUTED',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  UsernameTaken: 'USERNAME_TAKEN',
+  EmailTaken: 'EMAIL_TAKEN',
+  PremiumRequired: 'PREMIUM_REQUIRED',
+  InsufficientCoins: 'INSUFFICIENT_COINS',
+  AlreadyOwned: 'ALREADY_OWNED',
+  RateLimited: 'RATE_LIMITED',
+  AccountLocked: 'ACCOUNT_LOCKED',
+  CodeInvalid: 'CODE_INVALID',
+  CodeExpired: 'CODE_EXPIRED',
+  CsrfRejected: 'CSRF_REJECTED',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  Unavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The one error body: `{ message, code, details? }`. `error` repeats the message for the spec's verification calls. */
+export const ErrorBody = Type.Object({
+  message: Type.String(),
+  code: Type.String(),
+  details: Type.Optional(Type.Unknown()),
+  error: Type.Optional(Type.String()),
+});
+export type ErrorBody = Type.Static<typeof ErrorBody>;

@@ -1,0 +1,117 @@
+/** Business constants and limits: section 9 of both specs, plus the bounds we chose where the spec is silent. */
+
+export const COIN_RATE = { usd: 100, coins: 1000 } as const;
+export const COINS_PER_USD = COIN_RATE.coins / COIN_RATE.usd;
+
+export const PAYMENT_CURRENCIES = ['btc', 'xmr', 'usdt', 'usdc'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+export const HOME = {
+  recentThreadsBeforeLoadMore: 3,
+  threadPlaceholders: 3,
+  categoryPlaceholders: 4,
+} as const;
+
+export const THREAD_PREVIEW_LENGTH = 160;
+export const MESSAGE_PREVIEW_LENGTH = 40;
+
+export const THREAD_DEFAULTS = {
+  categoryId: 1,
+  premiumCost: 50,
+  unlockableCost: 25,
+  unlockableType: 'download_link',
+  groupBuyParticipants: 5,
+  groupBuyContribution: 25,
+} as const;
+
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMin: 6,
+  passwordMax: 256,
+  verificationCodeLength: 6,
+  bioMax: 500,
+  walletAddressMin: 26,
+  walletAddressMax: 42,
+  currencyCodeMin: 2,
+  currencyCodeMax: 10,
+  groupBuyParticipantsMin: 1,
+  groupBuyParticipantsMax: 100,
+  threadTitleMax: 200,
+  threadContentMax: 50_000,
+  editTitleMin: 3,
+  editContentMin: 10,
+  tagsMax: 10,
+  tagMax: 32,
+  replyMax: 10_000,
+  messageMax: 5_000,
+  costMax: 1_000_000,
+  muteHoursMin: 1,
+  muteHoursMax: 720,
+  muteHoursDefault: 24,
+  profilePictureBytes: 2 * 1024 * 1024,
+  profilePicturePixels: 5000,
+  pageSizeMax: 100,
+} as const;
+
+/** Client timings, in milliseconds. */
+export const TIMINGS = {
+  userRefreshWhileVerifying: 3000,
+  redirectToAuth: 100,
+  redirectAfterVerify: 300,
+  logoutRedirect: 500,
+  sidebarCloseVisibility: 300,
+  menuTooltipDelay: 300,
+  toastDuration: 5000,
+  toastRemoveDelay: 1_000_000,
+  redirectAfterUnlock: 500,
+  copiedFeedback: 2000,
+  accountDeletionLogout: 2000,
+  backupToast: 2000,
+  restoreProgressStep: 500,
+} as const;
+
+export const HEADER_SHADOW_THRESHOLD = 20;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = 'F8';
+export const RESTORE_PROGRESS = { step: 10, max: 90 } as const;
+export const QUERY_GC_TIME = 5 * 60 * 1000;
+
+export const SKELETON_ROWS = { list: 5, replies: 3 } as const;
+
+export const PROFILE_CROP = {
+  zoomMin: 1,
+  zoomMax: 3,
+  zoomStep: 0.1,
+  rotationMin: 0,
+  rotationMax: 360,
+  aspect: 4 / 3,
+  jpegQuality: 0.95,
+  fileName: 'profile-picture.jpg',
+} as const;
+
+export const TEST_COINS = { self: 100_000, perUser: 1_000 } as const;
+
+export const STATS_RANGES = ['1d', '7d', '30d', '90d', 'all'] as const;
+export type StatsRange = (typeof STATS_RANGES)[number];
+export const STATS_RANGE_DEFAULT: StatsRange = '7d';
+
+export const PROGRESS_CAP = 100;
+
+/** Server-side security limits (spec silent; chosen here). */
+export const SECURITY = {
+  verificationCodeTtlMs: 15 * 60 * 1000,
+  verificationMaxAttempts: 5,
+  resendCooldownMs: 60 * 1000,
+  loginPerMinute: 6,
+  loginPerHour: 30,
+  loginFailuresBeforeLock: 5,
+  loginLockMs: 15 * 60 * 1000,
+  replyIntervalMs: 10 * 1000,
+  messageIntervalMs: 2 * 1000,
+  socketEventsPerWindow: 100,
+  socketWindowMs: 10 * 1000,
+} as const;
+
+/** Sent by the client on every API call; the server's CSRF rule rejects writes without it (a cross-site form cannot set it). */
+export const CSRF_HEADER = { name: 'X-Requested-With', value: 'enclave' } as const;

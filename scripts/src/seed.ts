@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { type App, buildApp } from '@enclave/server';
+import { loadEnv } from '@enclave/server/config.ts';
+import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
+import { seedDemo } from './demo/index.ts';
+
+/** Seeds the demo data into an empty database (first `npm start`), then prints the demo accounts. */
+export async function seedIfEmpty(app: App): Promise<void> {
+  const collections = await app.mongo.listCollections();
+  const counts = await Promise.all(collections.map((c) => app.mongo.collection(c.name).estimatedDocumentCount()));
+  if (counts.some((count) => count > 0)) return;
+  const accounts = await seedDemo(app);
+  printAccounts(accounts);
+}
+
+export function printAccounts(accounts: { username: string; password: string; role: string }[]) {
+  if (accounts.length === 0) return;
+  process.stderr.write('\nDemo accounts:\n');
+  for (const { username, password, role } of accounts) {
+    process.stderr.write(`  ${role.padEnd(10)} ${username.padEnd(12)} password: ${password}\n`);
+  }
+  process.stderr.write('\n');
+}
+
+/** `npm run seed`: wipes the configured database and seeds the demo data afresh. */
+async function main() {
+  const env = { ...loadEnv(), LOG_LEVEL: 'warn' as const };
+  const server = await startDatabaseServer({
+    uri: env.MONGODB_URI,
+    dataDir: fileURLToPath(new URL(`../../${env.DATA_DIR}`, import.meta.url)),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const uri = server.backend === 'external' ? server.uri : withDatabase(server.uri, 'enclave');
+  const app = await buildApp({ ...env, database: { uri, backend: server.backend } });
+  try {
+    await app.mongo.dropDatabase();
+    await app.close();
+    const fresh = await buildApp({ ...env, database: { uri, backend: server.backend } });
+    printAccounts(await seedDemo(fresh));
+    await fresh.close();
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,122 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode } from '@enclave/protocol';
+import Type from 'typebox';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { App } from './app.ts';
+import { conflict } from './errors.ts';
+import { createTestApp } from './test/app.ts';
+
+let app: App;
+let clientDist: string;
+
+beforeAll(async () => {
+  clientDist = await mkdtemp(join(tmpdir(), 'enclave-dist-'));
+  await mkdir(join(clientDist, 'assets'));
+  await writeFile(join(clientDist, 'index.html'), '<!doctype html><title>Enclave</title><div id="root"></div>');
+  await writeFile(join(clientDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  app = await createTestApp({ CLIENT_DIST: clientDist });
+  app.post(
+    '/api/test/echo',
+    {
+      schema: {
+        body: Type.Object({
+          username: Type.String({ minLength: 3, errorMessage: 'Username must be at least 3 characters' }),
+          age: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
+      },
+    },
+    async (request) => request.body,
+  );
+  app.get('/api/test/conflict', async () => {
+    throw conflict('Already there', ErrorCode.Conflict, { field: 'name' });
+  });
+  app.get('/api/test/crash', async () => {
+    throw new Error('database password is hunter2');
+  });
+  await app.ready();
+});
+
+describe('GET /api/health', () => {
+  it('reports ok and the database backend in use', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { backend: inject('databaseBackend'), connected: true },
+    });
+  });
+});
+
+describe('unknown routes', () => {
+  it('answers a JSON 404 for an unknown /api path', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ message: 'Route GET /api/nope not found', code: ErrorCode.NotFound });
+  });
+
+  it('serves the SPA for any other path so deep links work', async () => {
+    for (const url of ['/', '/thread/42', '/admin?tab=reports', '/some/unknown/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('the error shape', () => {
+  it('answers a validation error with 400 and the schema’s own message', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { username: 'ab' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Username must be at least 3 characters',
+      code: ErrorCode.Validation,
+    });
+  });
+
+  it('names the field when the schema has no message of its own', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/api/test/echo', payload: {} });
+    expect(missing.json().message).toBe('Username must be at least 3 characters');
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { username: 'abc', age: -1 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toBe('body.age must be >= 0');
+  });
+
+  it('renders an AppError with its status, code and details', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Already there', code: ErrorCode.Conflict, details: { field: 'name' } });
+  });
+
+  it('hides the internals of an unexpected error', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe(ErrorCode.Internal);
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('answers malformed JSON with a 400 in the same shape', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: ErrorCode.Validation });
+    expect(typeof response.json().message).toBe('string');
+  });
+});

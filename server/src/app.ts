@@ -1,0 +1,65 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import mongoose, { type Connection } from 'mongoose';
+import type { AppConfig } from './config.ts';
+import { type Models, registerModels } from './db/models.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSpa } from './http/spa.ts';
+import { DomainEvents } from './realtime/domain-events.ts';
+import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    mongo: Connection;
+    models: Models;
+    events: DomainEvents;
+    io: RealtimeServer;
+  }
+}
+
+export type App = FastifyInstance;
+export type { AppConfig } from './config.ts';
+
+/** Builds the whole product (API, realtime, SPA) without listening. */
+export async function buildApp(config: AppConfig): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        remove: true,
+      },
+    },
+    trustProxy: config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'] } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const mongo = mongoose.createConnection(config.database.uri, { serverSelectionTimeoutMS: 5000 });
+  await mongo.asPromise();
+  const models = registerModels(mongo);
+  // Indexes are part of correctness here (unique keys carry every invariant): build them before serving.
+  await Promise.all(Object.values(models).map((model) => (model as mongoose.Model<unknown>).init()));
+
+  app.decorate('config', config);
+  app.decorate('mongo', mongo);
+  app.decorate('models', models);
+  app.decorate('events', new DomainEvents());
+  app.addHook('onClose', async () => {
+    await mongo.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Enclave API', version: '0.1.0' } },
+  });
+  await app.register(healthRoutes);
+  await registerSpa(app, config.CLIENT_DIST);
+  app.decorate('io', attachRealtime(app));
+  return app;
+}

@@ -1,0 +1,83 @@
+import mongoose, { Schema } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isolatedDatabase } from '../test/app.ts';
+import { insertWithId, isDuplicateKey } from './ids.ts';
+
+interface Note {
+  id: number;
+  slug: string;
+  body?: string;
+}
+
+const connection = mongoose.createConnection(isolatedDatabase().uri);
+const Note = connection.model<Note>(
+  'Note',
+  new Schema<Note>(
+    { id: { type: Number, required: true, unique: true }, slug: { type: String, unique: true }, body: String },
+    { id: false },
+  ),
+);
+
+beforeAll(async () => {
+  await connection.asPromise();
+  await Note.init();
+});
+afterAll(async () => {
+  await connection.dropDatabase();
+  await connection.close();
+});
+
+describe(`database on ${inject('databaseBackend')}`, () => {
+  it('creates, reads, updates and deletes a document through mongoose', async () => {
+    await Note.create({ id: 1000, slug: 'crud', body: 'first' });
+    expect(await Note.findOne({ slug: 'crud' }).lean()).toMatchObject({ id: 1000, body: 'first' });
+    await Note.updateOne({ slug: 'crud' }, { $set: { body: 'second' } });
+    expect((await Note.findOne({ slug: 'crud' }).lean())?.body).toBe('second');
+    await Note.deleteOne({ slug: 'crud' });
+    expect(await Note.countDocuments({ slug: 'crud' })).toBe(0);
+  });
+
+  it('refuses a second document with the same unique key', async () => {
+    await Note.create({ id: 2000, slug: 'unique' });
+    const error = await Note.create({ id: 2001, slug: 'unique' }).catch((e: unknown) => e);
+    expect(isDuplicateKey(error)).toBe(true);
+    expect(await Note.countDocuments({ slug: 'unique' })).toBe(1);
+  });
+
+  it('lets exactly one of 50 concurrent inserts win a unique key', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => Note.create({ id: 3000 + i, slug: 'contested' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected' && isDuplicateKey(r.reason))).toHaveLength(49);
+    expect(await Note.countDocuments({ slug: 'contested' })).toBe(1);
+  });
+});
+
+describe('numeric id allocation', () => {
+  it('gives 1,000 concurrent inserts 1,000 distinct ids with no gaps', async () => {
+    await Note.deleteMany({});
+    const created = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => insertWithId(Note, { slug: `note-${i}` })),
+    );
+    const ids = created.map((note) => note.id).sort((a, b) => a - b);
+    expect(new Set(ids).size).toBe(1000);
+    expect(ids[0]).toBe(1);
+    expect(ids.at(-1)).toBe(1000);
+  });
+
+  it('does not burn an id when the insert fails on another unique key', async () => {
+    const before = await insertWithId(Note, { slug: 'gap-a' });
+    await expect(insertWithId(Note, { slug: 'gap-a' })).rejects.toSatisfy(isDuplicateKey);
+    const after = await insertWithId(Note, { slug: 'gap-b' });
+    expect(after.id).toBe(before.id + 1);
+  });
+
+  it('recovers when another process took the next id first', async () => {
+    const mine = await insertWithId(Note, { slug: 'race-1' });
+    // Simulate a second server process inserting behind this one's back.
+    await Note.create({ id: mine.id + 1, slug: 'other-process' });
+    const next = await insertWithId(Note, { slug: 'race-2' });
+    expect(next.id).toBe(mine.id + 2);
+  });
+});

@@ -1,0 +1,148 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * FerretDB 1.24 on its SQLite backend: the MongoDB-wire fallback for machines that can
+ * fetch no `mongod` binary. Built once from the Go module proxy into a cache outside the repo.
+ */
+export const FERRETDB_VERSION = 'v1.24.2';
+const MODULE = 'github.com/FerretDB/FerretDB';
+
+const run = promisify(execFile);
+const say = (line: string) => process.stderr.write(`[ferretdb] ${line}\n`);
+
+export function ferretdbHome(): string {
+  const cache = process.env.FERRETDB_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'enclave');
+  return join(cache, `ferretdb-${FERRETDB_VERSION}`);
+}
+
+export function ferretdbBinary(): string {
+  return join(ferretdbHome(), 'bin', 'ferretdb');
+}
+
+/**
+ * `go install` of the pinned release. It runs inside a copy of the module source because
+ * (1) `go install pkg@version` asks the proxy for the version list, which this proxy refuses,
+ * and (2) the release zip lacks the generated build/version/version.txt that FerretDB's own
+ * panic message tells builders to create by hand.
+ */
+export async function installFerretdb(): Promise<string> {
+  const binary = ferretdbBinary();
+  if (existsSync(binary)) return binary;
+  const home = ferretdbHome();
+  const src = join(home, 'src');
+  say(`installing FerretDB ${FERRETDB_VERSION} into ${home} (first use only; this takes a few minutes)`);
+  say(`downloading ${MODULE}@${FERRETDB_VERSION} from the Go module proxy...`);
+  const { stdout } = await run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const { Dir } = JSON.parse(stdout) as { Dir: string };
+  await rm(src, { recursive: true, force: true });
+  await mkdir(home, { recursive: true });
+  await cp(Dir, src, { recursive: true });
+  await chmod(src, 0o755);
+  await run('chmod', ['-R', 'u+w', src]);
+  await writeFile(join(src, 'build/version/version.txt'), `${FERRETDB_VERSION}\n`);
+  say('compiling (go install ./cmd/ferretdb)...');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('go', ['install', '-v', './cmd/ferretdb'], {
+      cwd: src,
+      env: { ...process.env, GOBIN: join(home, 'bin'), GOFLAGS: '-mod=mod' },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let built = 0;
+    child.stderr.on('data', (chunk: Buffer) => {
+      built += chunk.toString().split('\n').filter(Boolean).length;
+      if (built % 50 < 5) say(`  ${built} packages compiled...`);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install exited with ${code}`))));
+  });
+  await rm(src, { recursive: true, force: true });
+  say(`installed ${binary}`);
+  return binary;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ port, host: '127.0.0.1' }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`FerretDB did not open port ${port} within ${timeoutMs} ms`);
+}
+
+export interface RunningFerretdb {
+  uri: string;
+  stop(): Promise<void>;
+}
+
+export async function startFerretdb(dataDir: string): Promise<RunningFerretdb> {
+  const binary = await installFerretdb();
+  await mkdir(dataDir, { recursive: true });
+  const port = await freePort();
+  const child = spawn(
+    binary,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dataDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--state-dir=${dataDir}`,
+      '--telemetry=disable',
+      '--debug-addr=-',
+      '--log-level=error',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([
+    waitForPort(port, 15_000),
+    exited.then(() => {
+      throw new Error('FerretDB exited during start-up');
+    }),
+  ]);
+  return {
+    uri: `mongodb://127.0.0.1:${port}/`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// `tsx server/src/db/ferretdb.ts install`: the CI and developer entry point.
+if (process.argv[1]?.endsWith('ferretdb.ts') && process.argv[2] === 'install') {
+  installFerretdb().catch((error: unknown) => {
+    say(`install failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

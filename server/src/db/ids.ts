@@ -1,0 +1,50 @@
+import type { Model } from 'mongoose';
+
+/**
+ * MongoDB's duplicate-key error, raised atomically by a unique index on every backend.
+ * FerretDB does not say which index refused the write, so callers that need to know
+ * (a taken username or a taken email) ask the collection, not the error.
+ */
+export function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}
+
+interface Allocator {
+  next: number | null;
+  queue: Promise<unknown>;
+}
+const allocators = new WeakMap<Model<never>, Allocator>();
+
+/**
+ * Inserts `doc` under the next numeric `id`. The unique index on `id` is what makes ids
+ * distinct (an `$inc` counter is not atomic on FerretDB): a process that loses the race
+ * to another process re-reads the highest id and retries. Inside one process inserts into
+ * a collection are queued, so a failed insert (say, a taken username) never leaves a gap.
+ */
+export async function insertWithId<T extends { id: number }>(model: Model<T>, doc: Omit<T, 'id'>): Promise<T> {
+  const key = model as unknown as Model<never>;
+  let allocator = allocators.get(key);
+  if (!allocator) {
+    allocator = { next: null, queue: Promise.resolve() };
+    allocators.set(key, allocator);
+  }
+  const state = allocator;
+  const task = state.queue.then(async () => {
+    for (;;) {
+      if (state.next === null) {
+        const top = await model.findOne({}, { id: 1 }).sort({ id: -1 }).lean<{ id: number }>();
+        state.next = (top?.id ?? 0) + 1;
+      }
+      try {
+        const created = await new model({ ...doc, id: state.next }).save();
+        state.next += 1;
+        return created.toObject() as T;
+      } catch (error) {
+        if (!isDuplicateKey(error) || !(await model.exists({ id: state.next }))) throw error;
+        state.next = null;
+      }
+    }
+  });
+  state.queue = task.catch(() => undefined);
+  return task;
+}

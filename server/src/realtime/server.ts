@@ -1,0 +1,44 @@
+import { type ClientToServerEvents, rooms, type ServerToClientEvents, type SocketData } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+/** Socket.IO on the same HTTP server as the API, with connection state recovery. */
+export function attachRealtime(app: FastifyInstance): RealtimeServer {
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+  });
+
+  io.use((socket, next) => {
+    socket.data = { userId: null, sessionVersion: 0, isStaff: false };
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const { userId, isStaff } = socket.data;
+    if (userId !== null) void socket.join(rooms.user(userId));
+    if (isStaff) void socket.join(rooms.staff);
+    socket.emit('session:ready', { userId });
+    socket.on('ping', (ack) => {
+      if (typeof ack === 'function') ack({ at: Date.now() });
+    });
+  });
+
+  app.events.on('session.revoked', ({ userId, reason }) => {
+    const room = io.to(rooms.user(userId));
+    room.emit('session:revoked', { reason });
+    room.disconnectSockets(true);
+  });
+
+  // Sockets hold the HTTP server open: close them before Fastify stops accepting.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  return io;
+}

@@ -1,0 +1,59 @@
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type App, buildApp } from './app.ts';
+import { ConfigError, loadEnv } from './config.ts';
+import { startDatabaseServer, withDatabase } from './db/embedded.ts';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+
+export interface StartOptions {
+  /** Runs after the app is built and before it listens (the seed script hooks in here). */
+  beforeListen?: (app: App) => Promise<void>;
+}
+
+/** Picks the database, builds the app, listens, and stops everything cleanly on SIGTERM/SIGINT. */
+export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
+  const env = loadEnv();
+  const dataDir = resolve(repoRoot, env.DATA_DIR);
+  const database = await startDatabaseServer({
+    uri: env.MONGODB_URI,
+    dataDir,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const app = await buildApp({
+    ...env,
+    CLIENT_DIST: env.CLIENT_DIST ?? join(repoRoot, 'client/dist'),
+    database: {
+      backend: database.backend,
+      uri: database.backend === 'external' ? database.uri : withDatabase(database.uri, 'enclave'),
+    },
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    await app.close();
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await beforeListen?.(app);
+  await app.listen({ host: env.HOST, port: env.PORT });
+  return app;
+}
+
+export function exitOnStartupError(error: unknown): never {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) start().catch(exitOnStartupError);

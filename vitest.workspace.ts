@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+/** The test projects `npm test` runs (Vitest 4 declares them with `test.projects`). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'protocol', root: './protocol', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./src/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      './client/vite.config.ts',
+    ],
+  },
+});
