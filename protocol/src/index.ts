@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './common.ts';
 export * from './contract.ts';
 export * from './errors.ts';
@@ -6,3 +7,4 @@ export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './routes.ts';
+export * from './users.ts';

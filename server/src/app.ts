@@ -3,13 +3,18 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose, { type Connection } from 'mongoose';
+import { authRoutes } from './auth/routes.ts';
+import { sessionPlugin } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
 import { type Models, registerModels } from './db/models.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSpa } from './http/spa.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+import { userRoutes } from './users/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +23,7 @@ declare module 'fastify' {
     models: Models;
     events: DomainEvents;
     io: RealtimeServer;
+    mailer: Mailer;
   }
 }
 
@@ -43,13 +49,15 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await mongo.asPromise();
   const models = registerModels(mongo);
   // Indexes are part of correctness here (unique keys carry every invariant): build them before serving.
-  await Promise.all(Object.values(models).map((model) => (model as mongoose.Model<unknown>).init()));
+  await Promise.all(Object.values(models).map((model) => (model as { init(): Promise<unknown> }).init()));
 
   app.decorate('config', config);
   app.decorate('mongo', mongo);
   app.decorate('models', models);
   app.decorate('events', new DomainEvents());
+  app.decorate('mailer', createMailer(config, app.log));
   app.addHook('onClose', async () => {
+    app.mailer.close();
     await mongo.close();
   });
 
@@ -58,7 +66,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Enclave API', version: '0.1.0' } },
   });
+  await registerRateLimits(app);
+  await app.register(sessionPlugin);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', attachRealtime(app));
   return app;

@@ -1,12 +1,15 @@
 import type { Model } from 'mongoose';
 
 /**
- * MongoDB's duplicate-key error, raised atomically by a unique index on every backend.
- * FerretDB does not say which index refused the write, so callers that need to know
- * (a taken username or a taken email) ask the collection, not the error.
+ * A write refused by a unique index, atomically on every backend. MongoDB answers E11000;
+ * FerretDB answers E11000 on insert but an InternalError naming SQLite's "UNIQUE constraint
+ * failed" on update, and says not which index in the first case, so callers that need to
+ * know (a taken username or a taken email) ask the collection, not the error.
  */
 export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 11000 || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 
 interface Allocator {

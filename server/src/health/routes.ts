@@ -1,8 +1,8 @@
 import { api } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from '../http/contract-route.ts';
 
-export async function healthRoutes(app: FastifyInstance) {
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.health),
     handler: async (_request, reply) => {
@@ -14,4 +14,4 @@ export async function healthRoutes(app: FastifyInstance) {
       });
     },
   });
-}
+};

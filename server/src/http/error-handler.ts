@@ -1,6 +1,9 @@
-import { type ErrorBody, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import { api, type ErrorBody, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
+
+/** Spec 000 §7: these calls' error answers carry an `error` field as well. */
+const ERROR_FIELD_ROUTES = new Set<string>([api.verifyEmail.url, api.resendVerification.url]);
 
 interface SchemaIssue {
   instancePath: string;
@@ -49,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { message: SERVER_TEXT.internal, code: status === 503 ? ErrorCode.Unavailable : ErrorCode.Internal };
     }
     if (body.details === undefined) delete body.details;
+    if (ERROR_FIELD_ROUTES.has(request.routeOptions.url ?? '')) body.error = body.message;
     return reply.status(status).type('application/json').send(body);
   });
 }

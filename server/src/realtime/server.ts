@@ -1,6 +1,8 @@
 import { type ClientToServerEvents, rooms, type ServerToClientEvents, type SocketData } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import { isStaff } from '../users/user-model.ts';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -14,9 +16,18 @@ export function attachRealtime(app: FastifyInstance): RealtimeServer {
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
   });
 
+  // The handshake is authenticated by the same HttpOnly cookie as REST; anonymous sockets may watch public rooms.
   io.use((socket, next) => {
-    socket.data = { userId: null, sessionVersion: 0, isStaff: false };
-    next();
+    const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
+    app
+      .resolveSession(cookies[SESSION_COOKIE])
+      .then((user) => {
+        socket.data = user
+          ? { userId: user.id, sessionVersion: user.sessionVersion, isStaff: isStaff(user) }
+          : { userId: null, sessionVersion: 0, isStaff: false };
+        next();
+      })
+      .catch(next);
   });
 
   io.on('connection', (socket) => {

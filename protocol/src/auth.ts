@@ -1,0 +1,62 @@
+import Type from 'typebox';
+import { Id, OkReply } from './common.ts';
+import { route } from './contract.ts';
+import { LIMITS } from './limits.ts';
+import { CurrentUser, Email, Password, Username } from './users.ts';
+
+export const LoginBody = Type.Object({ username: Username, password: Password });
+export type LoginBody = Type.Static<typeof LoginBody>;
+
+export const RegisterBody = Type.Object({
+  username: Username,
+  email: Email,
+  password: Password,
+  confirmPassword: Type.String({ maxLength: LIMITS.passwordMax }),
+});
+export type RegisterBody = Type.Static<typeof RegisterBody>;
+
+export const RegistrationReply = Type.Object({
+  id: Id,
+  username: Type.String(),
+  email: Type.String(),
+  isEmailVerified: Type.Boolean(),
+  /** Development only: present when no SMTP server is configured outside production. */
+  testVerificationCode: Type.Optional(Type.String()),
+});
+export type RegistrationReply = Type.Static<typeof RegistrationReply>;
+
+export const VerificationCode = Type.String({
+  pattern: '^[0-9]{6}$',
+  errorMessage: 'Enter the 6-digit code from the email',
+});
+
+export const VerifyEmailBody = Type.Object({
+  code: VerificationCode,
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+});
+export type VerifyEmailBody = Type.Static<typeof VerifyEmailBody>;
+
+export const ResendVerificationBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) });
+
+export const ResendReply = Type.Object({
+  message: Type.String(),
+  testVerificationCode: Type.Optional(Type.String()),
+});
+
+export const authRoutes = {
+  register: route({ method: 'POST', url: '/api/register', body: RegisterBody, response: { 201: RegistrationReply } }),
+  login: route({ method: 'POST', url: '/api/login', body: LoginBody, response: { 200: CurrentUser } }),
+  logout: route({ method: 'POST', url: '/api/logout', response: { 200: OkReply } }),
+  verifyEmail: route({
+    method: 'POST',
+    url: '/api/verify-email',
+    body: VerifyEmailBody,
+    response: { 200: CurrentUser },
+  }),
+  resendVerification: route({
+    method: 'POST',
+    url: '/api/resend-verification',
+    body: ResendVerificationBody,
+    response: { 200: ResendReply },
+  }),
+};

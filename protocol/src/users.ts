@@ -1,0 +1,136 @@
+import Type from 'typebox';
+import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
+import { route } from './contract.ts';
+import { LIMITS } from './limits.ts';
+import { VALIDATION } from './messages.ts';
+
+export const Username = Type.String({
+  minLength: LIMITS.usernameMin,
+  maxLength: LIMITS.usernameMax,
+  pattern: '^[A-Za-z0-9_.-]+$',
+  errorMessage: VALIDATION.usernameMin,
+});
+export const Password = Type.String({
+  minLength: LIMITS.passwordMin,
+  maxLength: LIMITS.passwordMax,
+  errorMessage: VALIDATION.passwordMin,
+});
+export const Email = Type.String({
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  errorMessage: VALIDATION.emailInvalid,
+});
+export const Bio = Type.String({ maxLength: LIMITS.bioMax, errorMessage: VALIDATION.bioMax });
+
+export const PrivacySettings = Type.Object({
+  defaultThreadPrivate: Type.Boolean(),
+  hideProfile: Type.Boolean(),
+});
+export type PrivacySettings = Type.Static<typeof PrivacySettings>;
+
+/** What every member may see of another member: never an email, a balance or a code. */
+export const PublicUser = Type.Object({
+  id: Id,
+  username: Type.String(),
+  bio: Nullable(Type.String()),
+  profilePicture: Nullable(Type.String()),
+  createdAt: Nullable(IsoDate),
+  isAdmin: Type.Boolean(),
+  isModerator: Type.Boolean(),
+  isBanned: Type.Boolean(),
+  isMuted: Type.Boolean(),
+});
+export type PublicUser = Type.Static<typeof PublicUser>;
+
+/** The signed-in member's own record (GET /api/user). */
+export const CurrentUser = Type.Object({
+  id: Id,
+  username: Type.String(),
+  email: Type.String(),
+  isEmailVerified: Type.Boolean(),
+  isAdmin: Type.Boolean(),
+  isModerator: Type.Boolean(),
+  coinBalance: Type.Integer(),
+  bio: Nullable(Type.String()),
+  profilePicture: Nullable(Type.String()),
+  createdAt: IsoDate,
+  isMuted: Type.Boolean(),
+  mutedUntil: Nullable(IsoDate),
+  privacy: PrivacySettings,
+});
+export type CurrentUser = Type.Static<typeof CurrentUser>;
+
+export const UpdateProfileBody = Type.Object({
+  username: Type.Optional(Username),
+  bio: Type.Optional(Bio),
+});
+export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>;
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, errorMessage: VALIDATION.currentPasswordRequired }),
+  newPassword: Password,
+  confirmPassword: Type.String({ minLength: LIMITS.passwordMin, errorMessage: VALIDATION.confirmPasswordRequired }),
+});
+export type ChangePasswordBody = Type.Static<typeof ChangePasswordBody>;
+
+export const DeleteAccountBody = Type.Object({
+  password: Type.String({ minLength: 1, errorMessage: VALIDATION.currentPasswordRequired }),
+});
+
+export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }) });
+
+export const userRoutes = {
+  user: route({ method: 'GET', url: '/api/user', summary: 'The signed-in member', response: { 200: CurrentUser } }),
+  userById: route({
+    method: 'GET',
+    url: '/api/user/:id',
+    summary: 'Look a member up by id',
+    params: IdParams,
+    response: { 200: PublicUser },
+  }),
+  usersById: route({
+    method: 'GET',
+    url: '/api/users/:id',
+    summary: 'A member’s public profile',
+    params: IdParams,
+    response: { 200: PublicUser },
+  }),
+  searchUser: route({
+    method: 'GET',
+    url: '/api/users/search/:username',
+    summary: 'Find a member by exact username',
+    params: UsernameParams,
+    response: { 200: PublicUser },
+  }),
+  updateProfile: route({
+    method: 'PATCH',
+    url: '/api/profile',
+    body: UpdateProfileBody,
+    response: { 200: CurrentUser },
+  }),
+  uploadProfilePicture: route({
+    method: 'POST',
+    url: '/api/profile/picture',
+    multipart: true,
+    response: { 200: Type.Object({ profilePicture: Type.String() }) },
+  }),
+  profilePicture: route({
+    method: 'GET',
+    url: '/api/users/:id/picture',
+    params: IdParams,
+    response: {},
+  }),
+  updatePrivacy: route({
+    method: 'PUT',
+    url: '/api/profile/privacy',
+    body: PrivacySettings,
+    response: { 200: CurrentUser },
+  }),
+  changePassword: route({
+    method: 'POST',
+    url: '/api/profile/password',
+    body: ChangePasswordBody,
+    response: { 200: OkReply },
+  }),
+  deleteAccount: route({ method: 'DELETE', url: '/api/profile', body: DeleteAccountBody, response: { 200: OkReply } }),
+};

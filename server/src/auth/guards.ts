@@ -1,0 +1,43 @@
+import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthenticated } from '../errors.ts';
+import { isMuted, isStaff, type UserRecord } from '../users/user-model.ts';
+
+/** Role checks as small pre-handlers: `preHandler: member`. Handlers then read `viewerOf(request)`. */
+
+export async function signedIn(request: FastifyRequest) {
+  if (!request.viewer) throw unauthenticated();
+}
+
+/** A signed-in member whose email is verified (unless the deployment turned verification off). */
+export async function member(request: FastifyRequest) {
+  const viewer = request.viewer;
+  if (!viewer) throw unauthenticated();
+  if (!viewer.isEmailVerified && request.server.config.REQUIRE_EMAIL_VERIFICATION) {
+    throw forbidden(SERVER_TEXT.emailNotVerified, ErrorCode.EmailNotVerified);
+  }
+}
+
+export async function staff(request: FastifyRequest) {
+  await member(request);
+  if (!isStaff(viewerOf(request))) throw forbidden();
+}
+
+export async function admin(request: FastifyRequest) {
+  await member(request);
+  if (!viewerOf(request).isAdmin) throw forbidden();
+}
+
+export function viewerOf(request: FastifyRequest): UserRecord {
+  if (!request.viewer) throw unauthenticated();
+  return request.viewer;
+}
+
+/** Muted members may read but not create threads, reply or message until `mutedUntil`. */
+export function assertNotMuted(user: UserRecord) {
+  if (isMuted(user)) {
+    throw new AppError(403, ErrorCode.Muted, SERVER_TEXT.mutedUntil((user.mutedUntil as Date).toISOString()), {
+      mutedUntil: (user.mutedUntil as Date).toISOString(),
+    });
+  }
+}

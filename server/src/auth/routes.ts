@@ -1,0 +1,76 @@
+import { api } from '@enclave/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fromContract } from '../http/contract-route.ts';
+import { rateLimit } from '../http/rate-limits.ts';
+import { presentCurrentUser } from '../users/presenter.ts';
+import { signedIn, viewerOf } from './guards.ts';
+import { login, register, resendVerification, revokeSessions, verifyEmail } from './service.ts';
+import { clearSession, issueSession } from './session.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...fromContract(api.register),
+    preHandler: [
+      rateLimit(app, { name: 'register-minute', max: 5, windowMs: MINUTE }),
+      rateLimit(app, { name: 'register-hour', max: 20, windowMs: HOUR }),
+    ],
+    handler: async (request, reply) => {
+      const { user, reply: body } = await register(app, request.body);
+      issueSession(reply, user);
+      return reply.status(201).send(body);
+    },
+  });
+
+  app.route({
+    ...fromContract(api.login),
+    preHandler: [
+      rateLimit(app, { name: 'login-minute', max: 6, windowMs: MINUTE }),
+      rateLimit(app, { name: 'login-hour', max: 30, windowMs: HOUR }),
+    ],
+    handler: async (request, reply) => {
+      const user = await login(app, request.body);
+      issueSession(reply, user);
+      return presentCurrentUser(user);
+    },
+  });
+
+  app.route({
+    ...fromContract(api.logout),
+    handler: async (request, reply) => {
+      if (request.viewer) await revokeSessions(app, request.viewer.id, 'logged_out');
+      clearSession(reply);
+      return { message: 'Logged out' };
+    },
+  });
+
+  app.route({
+    ...fromContract(api.user),
+    preHandler: signedIn,
+    handler: async (request) => presentCurrentUser(viewerOf(request)),
+  });
+
+  app.route({
+    ...fromContract(api.verifyEmail),
+    preHandler: [
+      rateLimit(app, { name: 'verify-minute', max: 10, windowMs: MINUTE }),
+      rateLimit(app, { name: 'verify-hour', max: 60, windowMs: HOUR }),
+    ],
+    handler: async (request, reply) => {
+      const user = await verifyEmail(app, request.viewer, request.body);
+      if (!request.viewer) issueSession(reply, user);
+      return presentCurrentUser(user);
+    },
+  });
+
+  app.route({
+    ...fromContract(api.resendVerification),
+    preHandler: [
+      rateLimit(app, { name: 'resend-minute', max: 3, windowMs: MINUTE }),
+      rateLimit(app, { name: 'resend-hour', max: 20, windowMs: HOUR }),
+    ],
+    handler: async (request) => resendVerification(app, request.viewer, request.body.email),
+  });
+};

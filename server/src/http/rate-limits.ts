@@ -1,0 +1,38 @@
+import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { AppError } from '../errors.ts';
+
+export async function registerRateLimits(app: FastifyInstance) {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, ErrorCode.RateLimited, SERVER_TEXT.rateLimited, { retryAfterMs: context.ttl }),
+  });
+}
+
+interface Limit {
+  /** Counter name, so each limit counts on its own. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** Per client address (default) or per signed-in member. */
+  by?: 'ip' | 'member';
+  message?: string;
+}
+
+/** A rate limit as a pre-handler; stack several for several windows (6 a minute and 30 an hour). */
+export function rateLimit(
+  app: FastifyInstance,
+  { name, max, windowMs, by = 'ip', message }: Limit,
+): preHandlerHookHandler {
+  return app.rateLimit({
+    max,
+    timeWindow: windowMs,
+    groupId: name,
+    keyGenerator: (request: FastifyRequest) =>
+      `${name}:${by === 'member' ? `member:${request.viewer?.id ?? request.ip}` : request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, ErrorCode.RateLimited, message ?? SERVER_TEXT.rateLimited, { retryAfterMs: context.ttl }),
+  });
+}

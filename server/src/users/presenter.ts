@@ -1,0 +1,43 @@
+import type { CurrentUser, PublicUser } from '@enclave/protocol';
+import { isMuted, type UserRecord } from './user-model.ts';
+
+export function pictureUrl(user: Pick<UserRecord, 'id' | 'profilePictureVersion'>): string | null {
+  return user.profilePictureVersion > 0 ? `/api/users/${user.id}/picture?v=${user.profilePictureVersion}` : null;
+}
+
+/** Another member as anyone may see them; "hide profile information" withholds bio and join date. */
+export function presentPublicUser(user: UserRecord): PublicUser {
+  const hidden = user.privacy?.hideProfile ?? false;
+  return {
+    id: user.id,
+    username: user.username,
+    bio: hidden ? null : (user.bio ?? null),
+    profilePicture: pictureUrl(user),
+    createdAt: hidden ? null : user.createdAt.toISOString(),
+    isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
+    isBanned: user.isBanned,
+    isMuted: isMuted(user),
+  };
+}
+
+export function presentCurrentUser(user: UserRecord): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isEmailVerified: user.isEmailVerified,
+    isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
+    coinBalance: user.coinBalance,
+    bio: user.bio ?? null,
+    profilePicture: pictureUrl(user),
+    createdAt: user.createdAt.toISOString(),
+    isMuted: isMuted(user),
+    mutedUntil: isMuted(user) && user.mutedUntil ? user.mutedUntil.toISOString() : null,
+    privacy: {
+      defaultThreadPrivate: user.privacy?.defaultThreadPrivate ?? false,
+      hideProfile: user.privacy?.hideProfile ?? false,
+    },
+  };
+}

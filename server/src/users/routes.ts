@@ -1,0 +1,92 @@
+import { api, LIMITS } from '@enclave/protocol';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { member, signedIn, viewerOf } from '../auth/guards.ts';
+import { clearSession, issueSession } from '../auth/session.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { fromContract } from '../http/contract-route.ts';
+import { presentCurrentUser, presentPublicUser } from './presenter.ts';
+import {
+  changePassword,
+  deleteAccount,
+  findMember,
+  findMemberByName,
+  setProfilePicture,
+  updatePrivacy,
+  updateProfile,
+} from './service.ts';
+
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.profilePictureBytes, files: 1, fields: 5 } });
+
+  for (const contract of [api.usersById, api.userById]) {
+    app.route({
+      ...fromContract(contract),
+      handler: async (request) => presentPublicUser(await findMember(app, request.params.id)),
+    });
+  }
+
+  app.route({
+    ...fromContract(api.searchUser),
+    preHandler: member,
+    handler: async (request) => presentPublicUser(await findMemberByName(app, request.params.username)),
+  });
+
+  app.route({
+    ...fromContract(api.updateProfile),
+    preHandler: signedIn,
+    handler: async (request) => presentCurrentUser(await updateProfile(app, viewerOf(request), request.body)),
+  });
+
+  app.route({
+    ...fromContract(api.updatePrivacy),
+    preHandler: signedIn,
+    handler: async (request) => presentCurrentUser(await updatePrivacy(app, viewerOf(request), request.body)),
+  });
+
+  app.route({
+    ...fromContract(api.uploadProfilePicture),
+    preHandler: signedIn,
+    handler: async (request) => {
+      const file = await request.file();
+      if (!file || file.fieldname !== 'profilePicture')
+        throw badRequest('Attach the image as the profilePicture field');
+      const user = await setProfilePicture(app, viewerOf(request), await file.toBuffer());
+      return { profilePicture: presentCurrentUser(user).profilePicture as string };
+    },
+  });
+
+  app.route({
+    ...fromContract(api.profilePicture),
+    handler: async (request, reply) => {
+      const picture = await app.models.ProfilePicture.findOne({ userId: request.params.id }).lean();
+      if (!picture) throw notFound('No profile picture');
+      // The URL carries the version, so a cached copy never goes stale.
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .type(picture.contentType)
+        .send(Buffer.from(picture.data.buffer));
+    },
+  });
+
+  app.route({
+    ...fromContract(api.changePassword),
+    preHandler: signedIn,
+    handler: async (request, reply) => {
+      const user = await changePassword(app, viewerOf(request), request.body);
+      issueSession(reply, user);
+      return { message: 'Password updated' };
+    },
+  });
+
+  app.route({
+    ...fromContract(api.deleteAccount),
+    preHandler: signedIn,
+    handler: async (request, reply) => {
+      await deleteAccount(app, viewerOf(request), request.body.password);
+      clearSession(reply);
+      return { message: 'Your account has been deleted' };
+    },
+  });
+};

@@ -1,0 +1,119 @@
+import {
+  AUTH_TEXT,
+  type ChangePasswordBody,
+  ErrorCode,
+  LIMITS,
+  type PrivacySettings,
+  SERVER_TEXT,
+  type UpdateProfileBody,
+  VALIDATION,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { imageSize } from 'image-size';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeSessions, usernameKey } from '../auth/service.ts';
+import { isDuplicateKey } from '../db/ids.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import type { UserRecord } from './user-model.ts';
+
+export async function findMember(app: FastifyInstance, id: number): Promise<UserRecord> {
+  const user = await app.models.User.findOne({ id, deletedAt: null }).lean<UserRecord>();
+  if (!user) throw notFound(SERVER_TEXT.userNotFound);
+  return user;
+}
+
+export async function findMemberByName(app: FastifyInstance, username: string): Promise<UserRecord> {
+  const user = await app.models.User.findOne({
+    usernameKey: usernameKey(username),
+    deletedAt: null,
+  }).lean<UserRecord>();
+  if (!user) throw notFound(SERVER_TEXT.userNotFound);
+  return user;
+}
+
+async function update(app: FastifyInstance, id: number, set: Record<string, unknown>): Promise<UserRecord> {
+  return (await app.models.User.findOneAndUpdate(
+    { id },
+    { $set: set },
+    { new: true },
+  ).lean<UserRecord>()) as UserRecord;
+}
+
+export async function updateProfile(app: FastifyInstance, user: UserRecord, body: UpdateProfileBody) {
+  const set: Record<string, unknown> = {};
+  if (body.bio !== undefined) set.bio = body.bio.trim() || null;
+  if (body.username !== undefined && body.username.trim() !== user.username) {
+    set.username = body.username.trim();
+    set.usernameKey = usernameKey(body.username);
+  }
+  try {
+    return await update(app, user.id, set);
+  } catch (error) {
+    if (isDuplicateKey(error)) throw conflict(AUTH_TEXT.usernameExists, ErrorCode.UsernameTaken);
+    throw error;
+  }
+}
+
+export const updatePrivacy = (app: FastifyInstance, user: UserRecord, privacy: PrivacySettings) =>
+  update(app, user.id, { privacy });
+
+const PICTURE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** JPEG, PNG or WebP by their magic bytes (never the declared type), at most 5000 px a side. */
+export async function setProfilePicture(app: FastifyInstance, user: UserRecord, data: Buffer): Promise<UserRecord> {
+  let size: { type?: string; width: number; height: number };
+  try {
+    size = imageSize(data);
+  } catch {
+    throw badRequest('The profile picture must be a JPEG, PNG or WebP image');
+  }
+  const contentType = PICTURE_TYPES[size.type ?? ''];
+  if (!contentType) throw badRequest('The profile picture must be a JPEG, PNG or WebP image');
+  if (size.width > LIMITS.profilePicturePixels || size.height > LIMITS.profilePicturePixels) {
+    throw badRequest(`The profile picture may be at most ${LIMITS.profilePicturePixels} pixels on each side`);
+  }
+  const version = user.profilePictureVersion + 1;
+  await app.models.ProfilePicture.updateOne(
+    { userId: user.id },
+    { $set: { contentType, data, version } },
+    { upsert: true },
+  );
+  return update(app, user.id, { profilePictureVersion: version });
+}
+
+export async function changePassword(app: FastifyInstance, user: UserRecord, body: ChangePasswordBody) {
+  if (body.newPassword !== body.confirmPassword) {
+    throw badRequest(VALIDATION.passwordsDontMatch, [
+      { path: '/confirmPassword', message: VALIDATION.passwordsDontMatch },
+    ]);
+  }
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError(400, ErrorCode.Validation, 'Current password is incorrect');
+  }
+  await update(app, user.id, { passwordHash: await hashPassword(body.newPassword) });
+  return (await revokeSessions(app, user.id, 'password_changed')) as UserRecord;
+}
+
+/**
+ * Deletion keeps the numeric id, so the member's threads and replies stay and read as
+ * 'Anonymous', and removes everything personal. Coins leave through the wallet.
+ */
+export async function deleteAccount(app: FastifyInstance, user: UserRecord, password: string) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(400, ErrorCode.Validation, 'Password is incorrect');
+  }
+  await app.models.ProfilePicture.deleteOne({ userId: user.id });
+  await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${user.id}(:|$)` } });
+  await update(app, user.id, {
+    username: `deleted-${user.id}`,
+    usernameKey: `deleted-${user.id}`,
+    email: `deleted-${user.id}@deleted.invalid`,
+    passwordHash: '!',
+    bio: null,
+    profilePictureVersion: 0,
+    verification: { codeHash: null, nonce: null, expiresAt: null, sentAt: null },
+    privacy: { defaultThreadPrivate: false, hideProfile: true },
+    deletedAt: new Date(),
+  });
+  await revokeSessions(app, user.id, 'deleted');
+}
