@@ -8,6 +8,8 @@ export interface ServerToClientEvents {
   'session:ready': (payload: { userId: number | null }) => void;
   /** The session was revoked (ban, password change, logout elsewhere): sign out now. */
   'session:revoked': (payload: { reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' }) => void;
+  /** The member's coin balance after every credit or debit, to all of their tabs. */
+  'wallet:balance': (payload: { balance: number }) => void;
 }
 
 export interface ClientToServerEvents {

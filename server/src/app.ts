@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
 import { userRoutes } from './users/routes.ts';
+import { completeSellerCredits } from './wallet/ledger.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,5 +74,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(userRoutes);
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', attachRealtime(app));
+  app.addHook('onReady', async () => {
+    const completed = await completeSellerCredits(app);
+    if (completed > 0) app.log.warn({ completed }, 'completed seller credits left unfinished by a crash');
+  });
   return app;
 }

@@ -2,7 +2,7 @@ import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
-import { presentCurrentUser } from '../users/presenter.ts';
+import { presentMe } from '../users/presenter.ts';
 import { signedIn, viewerOf } from './guards.ts';
 import { login, register, resendVerification, revokeSessions, verifyEmail } from './service.ts';
 import { clearSession, issueSession } from './session.ts';
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const user = await login(app, request.body);
       issueSession(reply, user);
-      return presentCurrentUser(user);
+      return presentMe(app, user);
     },
   });
 
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.user),
     preHandler: signedIn,
-    handler: async (request) => presentCurrentUser(viewerOf(request)),
+    handler: async (request) => presentMe(app, viewerOf(request)),
   });
 
   app.route({
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const user = await verifyEmail(app, request.viewer, request.body);
       if (!request.viewer) issueSession(reply, user);
-      return presentCurrentUser(user);
+      return presentMe(app, user);
     },
   });
 

@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
  */
 export interface DomainEventMap {
   'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' };
+  'wallet.balance': { userId: number; balance: number };
 }
 
 export class DomainEvents {

@@ -1,8 +1,10 @@
 import { type ClientToServerEvents, rooms, type ServerToClientEvents, type SocketData } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { dispatchSessionEvents } from '../auth/realtime.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { isStaff } from '../users/user-model.ts';
+import { dispatchWalletEvents } from '../wallet/realtime.ts';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -40,11 +42,8 @@ export function attachRealtime(app: FastifyInstance): RealtimeServer {
     });
   });
 
-  app.events.on('session.revoked', ({ userId, reason }) => {
-    const room = io.to(rooms.user(userId));
-    room.emit('session:revoked', { reason });
-    room.disconnectSockets(true);
-  });
+  // Each domain maps its domain events to rooms; handlers never emit themselves.
+  for (const dispatch of [dispatchSessionEvents, dispatchWalletEvents]) dispatch(app, io);
 
   // Sockets hold the HTTP server open: close them before Fastify stops accepting.
   app.addHook('preClose', async () => {

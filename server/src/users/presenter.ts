@@ -1,4 +1,6 @@
 import type { CurrentUser, PublicUser } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { balanceOf } from '../wallet/ledger.ts';
 import { isMuted, type UserRecord } from './user-model.ts';
 
 export function pictureUrl(user: Pick<UserRecord, 'id' | 'profilePictureVersion'>): string | null {
@@ -21,7 +23,8 @@ export function presentPublicUser(user: UserRecord): PublicUser {
   };
 }
 
-export function presentCurrentUser(user: UserRecord): CurrentUser {
+/** The member's own record; the balance is the ledger head's, passed in by `presentMe`. */
+export function presentCurrentUser(user: UserRecord, coinBalance: number): CurrentUser {
   return {
     id: user.id,
     username: user.username,
@@ -29,7 +32,7 @@ export function presentCurrentUser(user: UserRecord): CurrentUser {
     isEmailVerified: user.isEmailVerified,
     isAdmin: user.isAdmin,
     isModerator: user.isModerator,
-    coinBalance: user.coinBalance,
+    coinBalance,
     bio: user.bio ?? null,
     profilePicture: pictureUrl(user),
     createdAt: user.createdAt.toISOString(),
@@ -40,4 +43,8 @@ export function presentCurrentUser(user: UserRecord): CurrentUser {
       hideProfile: user.privacy?.hideProfile ?? false,
     },
   };
+}
+
+export async function presentMe(app: FastifyInstance, user: UserRecord): Promise<CurrentUser> {
+  return presentCurrentUser(user, await balanceOf(app, user.id));
 }

@@ -5,7 +5,7 @@ import { member, signedIn, viewerOf } from '../auth/guards.ts';
 import { clearSession, issueSession } from '../auth/session.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
-import { presentCurrentUser, presentPublicUser } from './presenter.ts';
+import { pictureUrl, presentMe, presentPublicUser } from './presenter.ts';
 import {
   changePassword,
   deleteAccount,
@@ -35,13 +35,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.updateProfile),
     preHandler: signedIn,
-    handler: async (request) => presentCurrentUser(await updateProfile(app, viewerOf(request), request.body)),
+    handler: async (request) => presentMe(app, await updateProfile(app, viewerOf(request), request.body)),
   });
 
   app.route({
     ...fromContract(api.updatePrivacy),
     preHandler: signedIn,
-    handler: async (request) => presentCurrentUser(await updatePrivacy(app, viewerOf(request), request.body)),
+    handler: async (request) => presentMe(app, await updatePrivacy(app, viewerOf(request), request.body)),
   });
 
   app.route({
@@ -52,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!file || file.fieldname !== 'profilePicture')
         throw badRequest('Attach the image as the profilePicture field');
       const user = await setProfilePicture(app, viewerOf(request), await file.toBuffer());
-      return { profilePicture: presentCurrentUser(user).profilePicture as string };
+      return { profilePicture: pictureUrl(user) as string };
     },
   });
 

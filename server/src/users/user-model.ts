@@ -8,8 +8,6 @@ const userSchema = new Schema(
     usernameKey: { type: String, required: true, unique: true },
     email: { type: String, required: true, unique: true },
     passwordHash: { type: String, required: true },
-    /** Cached copy of the ledger head for display; never trusted for a decision. */
-    coinBalance: { type: Number, default: 0 },
     bio: { type: String, default: null },
     profilePictureVersion: { type: Number, default: 0 },
     isEmailVerified: { type: Boolean, default: false },

@@ -1,0 +1,111 @@
+import { api, ErrorCode } from '@enclave/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import { createMember } from '../test/factories.ts';
+import { expectLedgerReconciles } from '../test/reconcile.ts';
+import { balanceOf, completeSellerCredits, move, pay } from './ledger.ts';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+const grant = (account: number, amount: number, key = `grant:${account}:${Math.random()}`) =>
+  move(app, { account, amount, key, type: 'admin_grant' });
+
+describe('the coin ledger', () => {
+  it('credits, debits and shows the head balance in GET /api/user', async () => {
+    const { user, client } = await createMember(app);
+    await grant(user.id, 100);
+    await move(app, { account: user.id, amount: -30, key: `spend:${user.id}:1`, type: 'unlock' });
+    expect(await balanceOf(app, user.id)).toBe(70);
+    expect((await client.call(api.user)).json().coinBalance).toBe(70);
+    await expectLedgerReconciles(app);
+  });
+
+  it('never goes negative, and a refused debit writes nothing', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 10);
+    const error = await move(app, { account: user.id, amount: -11, key: `spend:${user.id}:x`, type: 'unlock' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ statusCode: 402, code: ErrorCode.InsufficientCoins });
+    expect(await app.models.LedgerEntry.countDocuments({ account: user.id })).toBe(1);
+  });
+
+  it('moves a key once: a replay is answered, not repeated', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 50);
+    const first = await move(app, { account: user.id, amount: -20, key: `once:${user.id}`, type: 'unlock' });
+    const again = await move(app, { account: user.id, amount: -20, key: `once:${user.id}`, type: 'unlock' });
+    expect(first.replayed).toBe(false);
+    expect(again.replayed).toBe(true);
+    expect(await balanceOf(app, user.id)).toBe(30);
+  });
+
+  it('race: 100 concurrent debits of one key charge once', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 25);
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () =>
+        move(app, { account: user.id, amount: -25, key: `race-key:${user.id}`, type: 'unlock' }),
+      ),
+    );
+    const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
+    expect(fresh).toHaveLength(1);
+    expect(await balanceOf(app, user.id)).toBe(0);
+    expect(await app.models.LedgerEntry.countDocuments({ key: `race-key:${user.id}` })).toBe(1);
+    await expectLedgerReconciles(app);
+  });
+
+  it('race: 60 concurrent distinct debits on a balance that covers 10 let exactly 10 through', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 100);
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        move(app, { account: user.id, amount: -10, key: `distinct:${user.id}:${i}`, type: 'unlock' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(
+      results.filter(
+        (r) => r.status === 'rejected' && (r.reason as { code?: string }).code === ErrorCode.InsufficientCoins,
+      ),
+    ).toHaveLength(50);
+    expect(await balanceOf(app, user.id)).toBe(0);
+    await expectLedgerReconciles(app);
+  });
+
+  it('pays the seller, and the start-up sweep completes a credit a crash left behind', async () => {
+    const { user: buyer } = await createMember(app);
+    const { user: seller } = await createMember(app);
+    await grant(buyer.id, 100);
+    await pay(app, {
+      buyer: buyer.id,
+      seller: seller.id,
+      amount: 40,
+      key: `buy:${buyer.id}:1`,
+      type: 'premium_purchase',
+      reference: 'thread:1',
+    });
+    expect(await balanceOf(app, seller.id)).toBe(40);
+
+    // A debit written just before a crash: its credit never happened.
+    await move(app, {
+      account: buyer.id,
+      amount: -15,
+      key: `buy:${buyer.id}:2`,
+      type: 'unlock',
+      reference: 'thread:2',
+      creditTo: seller.id,
+    });
+    expect(await balanceOf(app, seller.id)).toBe(40);
+    expect(await completeSellerCredits(app)).toBe(1);
+    expect(await completeSellerCredits(app)).toBe(0);
+    expect(await balanceOf(app, seller.id)).toBe(55);
+    expect(await balanceOf(app, buyer.id)).toBe(45);
+    await expectLedgerReconciles(app);
+  });
+});
