@@ -1,4 +1,5 @@
 import type { App } from '@enclave/server';
+import { seedAccounts } from './accounts.ts';
 
 export interface DemoAccount {
   username: string;
@@ -7,7 +8,7 @@ export interface DemoAccount {
 }
 
 /** The demo data, one module per feature; each returns the accounts it created. */
-const steps: ((app: App) => Promise<DemoAccount[]>)[] = [];
+const steps: ((app: App) => Promise<DemoAccount[]>)[] = [seedAccounts];
 
 export async function seedDemo(app: App): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [];
