@@ -45,6 +45,7 @@ export const LIMITS = {
   tagMax: 32,
   replyMax: 10_000,
   messageMax: 5_000,
+  messageAttachmentMax: 2048,
   costMax: 1_000_000,
   muteHoursMin: 1,
   muteHoursMax: 720,

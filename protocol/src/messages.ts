@@ -114,3 +114,22 @@ export const REQUEST_TEXT = {
   errorTitle: (status: number) => `Error (${status})`,
   requestError: 'Request Error',
 } as const;
+
+export const MESSAGE_TEXT = {
+  sendFailed: 'Failed to send message',
+  loadFailed: 'Failed to load messages',
+  contentTooLong: (max: number) => `Messages can be at most ${max} characters`,
+  attachmentTypeInvalid: 'The attachment type must be link (URL) or invite (Thread ID)',
+  attachmentTypeRequired: 'Choose an attachment type: URL or Thread ID',
+  attachmentDataRequired: 'Enter the URL or Thread ID to attach',
+  attachmentWithoutFlag: 'An attachment needs hasAttachment set to true',
+  linkInvalid: 'A link must be an http:// or https:// URL',
+  inviteInvalid: 'An invite must name a thread the recipient can see',
+  notToYourself: "You can't send a message to yourself",
+  blockedBySender: 'You have blocked this member. Unblock them to send a message.',
+  blockedByRecipient: 'This member is not accepting messages from you',
+  messageNotFound: 'Message not found',
+  cannotBlockYourself: "You can't block yourself",
+  cannotBlockStaff: 'Administrators and moderators cannot be blocked',
+  unblocked: 'Member unblocked',
+} as const;

@@ -1,0 +1,104 @@
+import {
+  type BodyOf,
+  CSRF_HEADER,
+  type HttpMethod,
+  type ParamsOf,
+  pathOf,
+  type QueryOf,
+  REQUEST_TEXT,
+  type ReplyOf,
+  type RouteContract,
+} from '@enclave/protocol';
+import { toast } from '../stores/toast-store.ts';
+import { ApiError } from './api-error.ts';
+
+export interface RequestOptions {
+  query?: object;
+  body?: unknown;
+  /** Title of the error toast instead of `Error (status)`. */
+  errorTitle?: string;
+  /** No automatic error toast: the caller reports the failure itself. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type Field<Name extends string, T> = [T] extends [undefined] ? { [K in Name]?: undefined } : { [K in Name]: T };
+type BodyField<R extends RouteContract> = R['multipart'] extends true ? { body: FormData } : Field<'body', BodyOf<R>>;
+export type CallInput<R extends RouteContract> = Field<'params', ParamsOf<R>> &
+  Partial<Field<'query', QueryOf<R>>> &
+  BodyField<R> &
+  Pick<RequestOptions, 'errorTitle' | 'silent' | 'signal'>;
+type CallArgs<R extends RouteContract> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** Calls a protocol route; the reply is typed from its contract. */
+export function call<R extends RouteContract>(contract: R, ...[input]: CallArgs<R>): Promise<ReplyOf<R>> {
+  return request(contract.method, pathOf(contract.url, input?.params as Record<string, unknown> | undefined), input);
+}
+
+/** A read whose 401 means "nobody is signed in": it resolves to null without a toast. */
+export function getOrNull<R extends RouteContract & { method: 'GET' }>(
+  contract: R,
+  ...[input]: CallArgs<R>
+): Promise<ReplyOf<R> | null> {
+  return requestOrNull(pathOf(contract.url, input?.params as Record<string, unknown> | undefined), input);
+}
+
+/** The raw helper under `call`, for paths that have no contract (the query cache's default reads). */
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return (await send(method, path, options)) as T;
+  } catch (error) {
+    reportFailure(method, error, options);
+    throw error;
+  }
+}
+
+export async function requestOrNull<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  try {
+    return (await send('GET', path, options)) as T;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    reportFailure('GET', error, options);
+    throw error;
+  }
+}
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
+  const headers = new Headers({ [CSRF_HEADER.name]: CSRF_HEADER.value });
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  const response = await fetch(withQuery(path, options.query), {
+    method,
+    headers,
+    credentials: 'include',
+    body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('application/json') ? response.json() : response.text();
+}
+
+function reportFailure(method: HttpMethod, error: unknown, options: RequestOptions) {
+  if (options.silent || options.signal?.aborted) return;
+  // A read answered 401 just means "signed out"; the page decides what to show (spec 000 §8).
+  if (method === 'GET' && error instanceof ApiError && error.status === 401) return;
+  const title = error instanceof ApiError ? REQUEST_TEXT.errorTitle(error.status) : REQUEST_TEXT.requestError;
+  toast({
+    variant: 'destructive',
+    title: options.errorTitle ?? title,
+    description: error instanceof Error ? error.message : String(error),
+  });
+}
+
+function withQuery(path: string, query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -1,0 +1,68 @@
+import { HEADER_SHADOW_THRESHOLD } from '@enclave/protocol';
+import { Coins, Menu, ShieldHalf } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button, LinkButton } from '../components/button.tsx';
+import { RouterLink } from '../components/router-link.tsx';
+import { useSession } from '../session/use-session.ts';
+import { useUiStore } from '../stores/ui-store.ts';
+import { activeOptionsFor, HEADER_LINKS, HOME_ENTRY, visibleEntries } from './nav-items.ts';
+import * as styles from './site-header.css.ts';
+import { UserMenu } from './user-menu.tsx';
+
+const coinFormat = new Intl.NumberFormat();
+
+export function SiteHeader({ onLogout }: { onLogout: () => void }) {
+  const { user } = useSession();
+  const openSidebar = useUiStore((state) => state.openSidebar);
+  const isScrolled = useScrolledPast(HEADER_SHADOW_THRESHOLD);
+  const links = user ? visibleEntries(HEADER_LINKS, user) : [HOME_ENTRY];
+
+  return (
+    <header className={styles.header} data-scrolled={isScrolled || undefined}>
+      <div className={styles.inner}>
+        <Button variant="ghost" size="icon" className={styles.menuToggle} aria-label="Open menu" onPress={openSidebar}>
+          <Menu size={20} aria-hidden />
+        </Button>
+        <RouterLink to="/" className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden>
+            <ShieldHalf size={18} />
+          </span>
+          Enclave
+        </RouterLink>
+        <nav className={styles.nav} aria-label="Primary">
+          {links.map((link) => (
+            <RouterLink key={link.to} to={link.to} activeOptions={activeOptionsFor(link.to)} className={styles.navLink}>
+              {link.label}
+            </RouterLink>
+          ))}
+        </nav>
+        <div className={styles.actions}>
+          {user ? (
+            <>
+              <span className={styles.coinBalance}>
+                <Coins className={styles.coinIcon} size={16} aria-hidden />
+                {coinFormat.format(user.coinBalance)} coins
+              </span>
+              <UserMenu user={user} onLogout={onLogout} />
+            </>
+          ) : (
+            <LinkButton to="/auth" size="sm">
+              Login / Register
+            </LinkButton>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function useScrolledPast(threshold: number) {
+  const [isPast, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return isPast;
+}

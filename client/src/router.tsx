@@ -1,0 +1,96 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { ErrorFallback } from './components/error-fallback.tsx';
+import { PageSpinner } from './components/page-spinner.tsx';
+import { AppShell } from './layout/app-shell.tsx';
+import { parseAdminSearch } from './routes/admin-tabs.ts';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+
+const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
+
+/** Spec 000 §2 and 001 §2 route tables; every page is its own chunk. */
+const routeTree = rootRoute.addChildren([
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: lazyRouteComponent(() => import('./routes/home-page.tsx'), 'HomePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/forums',
+    component: lazyRouteComponent(() => import('./routes/home-page.tsx'), 'HomePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/auth',
+    component: lazyRouteComponent(() => import('./routes/auth-page.tsx'), 'AuthPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/thread/$id',
+    component: lazyRouteComponent(() => import('./routes/thread-page.tsx'), 'ThreadPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/category/$id',
+    component: lazyRouteComponent(() => import('./routes/category-page.tsx'), 'CategoryPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/edit-thread/$id',
+    component: lazyRouteComponent(() => import('./routes/edit-thread-page.tsx'), 'EditThreadPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/messages',
+    component: lazyRouteComponent(() => import('./routes/messages-page.tsx'), 'MessagesPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/wallet',
+    component: lazyRouteComponent(() => import('./routes/wallet-page.tsx'), 'WalletPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/profile',
+    component: lazyRouteComponent(() => import('./routes/profile-page.tsx'), 'ProfilePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/admin',
+    validateSearch: parseAdminSearch,
+    component: lazyRouteComponent(() => import('./routes/admin-page.tsx'), 'AdminPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/transactions',
+    component: lazyRouteComponent(() => import('./routes/transactions-page.tsx'), 'TransactionsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/privacy',
+    component: lazyRouteComponent(() => import('./routes/privacy-page.tsx'), 'PrivacyPage'),
+  }),
+]);
+
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    defaultPendingComponent: PageSpinner,
+    defaultErrorComponent: ErrorFallback,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+export const article = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  maxWidth: '72ch',
+});
+
+export const section = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const heading = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+export const icon = style({ color: vars.color.primary, flexShrink: 0 });
+
+export const text = style({ color: vars.color.textMuted });

@@ -1,0 +1,84 @@
+import { TIMINGS } from '@enclave/protocol';
+import { create } from 'zustand';
+import { immer } from 'zustand/middleware/immer';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  duration?: number;
+}
+
+export interface Toast {
+  id: number;
+  title?: string;
+  description?: string;
+  variant: ToastVariant;
+  duration: number;
+  open: boolean;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  show: (input: ToastInput) => number;
+  dismiss: (id: number) => void;
+  remove: (id: number) => void;
+}
+
+/** Spec 000 §9: one toast at a time, a new one replaces the old. */
+const TOAST_LIMIT = 1;
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+let nextId = 1;
+
+function cancelRemoval(id: number) {
+  clearTimeout(removalTimers.get(id));
+  removalTimers.delete(id);
+}
+
+export const useToastStore = create<ToastState>()(
+  immer((set, get) => ({
+    toasts: [],
+    show: (input) => {
+      const id = nextId++;
+      const toast: Toast = {
+        id,
+        title: input.title,
+        description: input.description,
+        variant: input.variant ?? 'default',
+        duration: input.duration ?? TIMINGS.toastDuration,
+        open: true,
+      };
+      for (const replaced of get().toasts.slice(TOAST_LIMIT - 1)) cancelRemoval(replaced.id);
+      set((state) => {
+        state.toasts = [toast, ...state.toasts].slice(0, TOAST_LIMIT);
+      });
+      return id;
+    },
+    dismiss: (id) => {
+      set((state) => {
+        const toast = state.toasts.find((item) => item.id === id);
+        if (toast) toast.open = false;
+      });
+      if (!removalTimers.has(id)) {
+        removalTimers.set(
+          id,
+          setTimeout(() => get().remove(id), TIMINGS.toastRemoveDelay),
+        );
+      }
+    },
+    remove: (id) => {
+      cancelRemoval(id);
+      set((state) => {
+        state.toasts = state.toasts.filter((item) => item.id !== id);
+      });
+    },
+  })),
+);
+
+/** Shows a toast from anywhere (components, the api layer); returns a handle to dismiss it early. */
+export function toast(input: ToastInput) {
+  const id = useToastStore.getState().show(input);
+  return { id, dismiss: () => useToastStore.getState().dismiss(id) };
+}

@@ -1,0 +1,25 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const api = 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), vanillaExtractPlugin()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': api,
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    name: 'client',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+  },
+});
