@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The test projects `npm test` runs (Vitest 4 declares them with `test.projects`). */
+/** The test projects `npm test` runs (Vitest 4 declares them with `test.projects`): protocol, server, client, e2e. */
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +19,19 @@ export default defineConfig({
         },
       },
       './client/vite.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: './client',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['../server/src/test/global-setup.ts', './e2e/global-setup.ts'],
+          // One Chromium at a time: these machines have two cores.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

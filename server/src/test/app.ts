@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { DatabaseBackend } from '@enclave/protocol';
 import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type AppConfig, loadEnv } from '../config.ts';
 import { withDatabase } from '../db/embedded.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    mongoServerUri: string;
+    databaseBackend: DatabaseBackend;
+  }
+}
 
 /** A database name no other test file uses. */
 export function isolatedDatabase(): AppConfig['database'] {

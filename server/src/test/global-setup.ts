@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startDatabaseServer } from '../db/embedded.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    mongoServerUri: string;
-    databaseBackend: import('@enclave/protocol').DatabaseBackend;
-  }
-}
-
 /** One database server for the whole run; every test file then gets a database of its own. */
 export default async function setup(project: TestProject) {
   const server = await startDatabaseServer({

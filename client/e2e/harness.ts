@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
+import type { App } from '@enclave/server';
+import { createTestApp } from '@enclave/server/test/app.ts';
+import type { UserRecord } from '@enclave/server/users/user-model.ts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+
+/** Screenshots go outside the repository; look at them, never commit them. */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'enclave-screenshots');
+
+/** The whole product (API, sockets, built client) on a free port with a database of its own. */
+export async function startProduct(env: Record<string, string> = {}): Promise<{ app: App; url: string }> {
+  const app = await createTestApp({ CLIENT_DIST, ...env });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, driven by playwright-core (no browser download). */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  afterAll(() => browser.close());
+  return browser;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** A browser context already signed in as `user` (the same cookie the login call sets). */
+export async function signedInContext(
+  browser: Browser,
+  app: App,
+  url: string,
+  user: Pick<UserRecord, 'id' | 'sessionVersion'>,
+  viewport = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([
+    {
+      name: 'enclave_session',
+      value: app.jwt.sign({ sub: user.id, sv: user.sessionVersion }),
+      url,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
