@@ -40,7 +40,6 @@ export const EnvSchema = Type.Object({
   NOWPAYMENTS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   NOWPAYMENTS_IPN_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   SELF_CUSTODY_RATES: Type.Optional(Type.String()),
-  SEED_ON_START: Type.Boolean({ default: false }),
 });
 export type EnvConfig = Type.Static<typeof EnvSchema>;
 

@@ -5,15 +5,16 @@ import type { RouteContract } from '@enclave/protocol';
  * validation, leak-proof serialization and the OpenAPI document.
  */
 export function fromContract<const R extends RouteContract>(contract: R) {
-  return {
-    method: contract.method,
-    url: contract.url,
-    schema: {
-      summary: contract.summary,
-      params: contract.params as R['params'],
-      querystring: contract.querystring as R['querystring'],
-      body: contract.body as R['body'],
-      response: contract.response as R['response'],
-    },
+  const { summary, params, querystring, body, response } = contract;
+  // Absent parts stay absent: Fastify warns about schema keys that are present but undefined.
+  const schema = Object.fromEntries(
+    Object.entries({ summary, params, querystring, body, response }).filter(([, part]) => part !== undefined),
+  ) as {
+    summary?: string;
+    params: R['params'];
+    querystring: R['querystring'];
+    body: R['body'];
+    response: R['response'];
   };
+  return { method: contract.method, url: contract.url, schema };
 }
