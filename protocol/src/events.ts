@@ -3,6 +3,13 @@
  * Every payload is a presented entity: nothing here carries private fields.
  */
 
+import type { Post } from './posts.ts';
+import type { Message, MessageReadReceipt, UnreadCount } from './private-messages.ts';
+import type { GroupBuyProgress } from './purchases.ts';
+import type { Report, ReportStatus } from './reports.ts';
+import type { Thread } from './threads.ts';
+import type { Payment, StaffPayment } from './wallet.ts';
+
 export interface ServerToClientEvents {
   /** Sent once after the handshake so the client knows who the server thinks it is. */
   'session:ready': (payload: { userId: number | null }) => void;
@@ -10,11 +17,50 @@ export interface ServerToClientEvents {
   'session:revoked': (payload: { reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' }) => void;
   /** The member's coin balance after every credit or debit, to all of their tabs. */
   'wallet:balance': (payload: { balance: number }) => void;
+  /** One of the member's payments was created or changed status (confirmed, rejected, a provider update). */
+  'wallet:payment': (payment: Payment) => void;
+  /** To staff: a self-custody payment joined or left the confirmation queue. */
+  'admin:payment': (payment: StaffPayment) => void;
+  /** A message arrived, to every tab of the recipient. */
+  'message:new': (message: Message) => void;
+  /** A message the member sent, to all of their tabs (the sending tab too: merge by id). */
+  'message:sent': (message: Message) => void;
+  /** The member's unread count after a message arrived or was read, to all of their tabs. */
+  'message:unread': (payload: UnreadCount) => void;
+  /** The recipient opened a message: a read receipt to every tab of the sender, and to the recipient's other tabs. */
+  'message:read': (payload: MessageReadReceipt) => void;
+  /** A new reply, to the sockets watching the thread (they joined with read access). */
+  'thread:reply': (payload: { threadId: number; post: Post }) => void;
+  /** An admin edited the thread: refetch it. Watchers who lost read access were removed from the room first. */
+  'thread:updated': (payload: { threadId: number }) => void;
+  /** The thread was deleted, to its watchers and to staff. */
+  'thread:deleted': (payload: { threadId: number }) => void;
+  /** Group-buy progress after each contribution, to the thread's watchers and every participant. Keep the highest `current`. */
+  'groupbuy:progress': (payload: GroupBuyProgress) => void;
+  /** Sent once, when the last place fills: every participant now has access. */
+  'groupbuy:completed': (payload: { threadId: number; completedAt: string }) => void;
+  /** To staff: a member's thread joined the approval queue (presented as in lists: no premium discussion). */
+  'approval:queued': (payload: { thread: Thread }) => void;
+  /** To staff: a thread left the approval queue because it was approved. */
+  'approval:approved': (payload: { threadId: number }) => void;
+  /** To staff: a member reported content; the report joined the queue. */
+  'report:queued': (payload: { report: Report }) => void;
+  /** To staff: a report left the queue (actioned: its content was removed; dismissed). */
+  'report:resolved': (payload: { reportId: number; status: Exclude<ReportStatus, 'open'> }) => void;
+  /** To the thread's watchers: staff removed a reply (Take Action on a report). */
+  'thread:reply-removed': (payload: { threadId: number; postId: number }) => void;
+  /** To the sender's and recipient's tabs: staff removed a message (Take Action on a report). */
+  'message:removed': (payload: { id: number }) => void;
+  /** To the admin running a restore: real progress, 0-100. */
+  'restore:progress': (payload: { percent: number }) => void;
 }
 
 export interface ClientToServerEvents {
   /** Round-trip check used by clients and benchmarks. */
   ping: (ack: (reply: { at: number }) => void) => void;
+  /** Join `thread:{id}` while the thread page is open; refused without read access. */
+  'thread:watch': (threadId: number, ack: (reply: { ok: boolean; error?: string }) => void) => void;
+  'thread:unwatch': (threadId: number) => void;
 }
 
 export interface SocketData {

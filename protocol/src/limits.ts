@@ -53,6 +53,11 @@ export const LIMITS = {
   profilePictureBytes: 2 * 1024 * 1024,
   profilePicturePixels: 5000,
   pageSizeMax: 100,
+  threadPageSizeDefault: 50,
+  searchQueryMax: 100,
+  allowedUsersMax: 100,
+  categoryNameMax: 60,
+  categoryDescriptionMax: 500,
 } as const;
 
 /** Client timings, in milliseconds. */

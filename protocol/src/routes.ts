@@ -1,11 +1,27 @@
+import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { categoryRoutes } from './categories.ts';
 import { healthRoutes } from './health.ts';
+import { postRoutes } from './posts.ts';
+import { privateMessageRoutes } from './private-messages.ts';
+import { purchaseRoutes } from './purchases.ts';
+import { reportRoutes } from './reports.ts';
+import { threadRoutes } from './threads.ts';
 import { userRoutes } from './users.ts';
+import { walletRoutes } from './wallet.ts';
 
 /** Every HTTP call of the product, by domain. Nothing outside `protocol/` writes an `/api` path. */
 export const api = {
   ...healthRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...walletRoutes,
+  ...privateMessageRoutes,
+  ...categoryRoutes,
+  ...threadRoutes,
+  ...postRoutes,
+  ...purchaseRoutes,
+  ...adminRoutes,
+  ...reportRoutes,
 };
 export type Api = typeof api;

@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose, { type Connection } from 'mongoose';
+import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
@@ -12,10 +13,15 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { privateMessageRoutes } from './private-messages/routes.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { forumPlugin } from './threads/forum-plugin.ts';
 import { userRoutes } from './users/routes.ts';
 import { completeSellerCredits } from './wallet/ledger.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +78,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(privateMessageRoutes);
+  await app.register(paymentRoutes);
+  await app.register(walletRoutes);
+  await app.register(forumPlugin);
+  await app.register(reportRoutes);
+  await app.register(adminRoutes);
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', attachRealtime(app));
   app.addHook('onReady', async () => {

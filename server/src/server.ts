@@ -23,6 +23,7 @@ export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
   });
   const app = await buildApp({
     ...env,
+    DATA_DIR: dataDir,
     CLIENT_DIST: env.CLIENT_DIST ?? join(repoRoot, 'client/dist'),
     database: {
       backend: database.backend,

@@ -1,5 +1,9 @@
 import type { App } from '@enclave/server';
 import { seedAccounts } from './accounts.ts';
+import { seedAdmin } from './admin.ts';
+import { seedForum } from './forum.ts';
+import { seedMessages } from './messages.ts';
+import { seedWallet } from './wallet.ts';
 
 export interface DemoAccount {
   username: string;
@@ -8,7 +12,7 @@ export interface DemoAccount {
 }
 
 /** The demo data, one module per feature; each returns the accounts it created. */
-const steps: ((app: App) => Promise<DemoAccount[]>)[] = [seedAccounts];
+const steps: ((app: App) => Promise<DemoAccount[]>)[] = [seedAccounts, seedWallet, seedMessages, seedForum, seedAdmin];
 
 export async function seedDemo(app: App): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [];

@@ -1,4 +1,15 @@
 import type { Connection } from 'mongoose';
+import { categorySchema } from '../categories/category-model.ts';
+import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
+import { paymentOutcomeSchema, paymentSchema } from '../payments/payment-model.ts';
+import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
+import { postSchema } from '../posts/post-model.ts';
+import { memberBlockSchema } from '../private-messages/block-model.ts';
+import { messageSchema } from '../private-messages/message-model.ts';
+import { reportSchema } from '../reports/report-model.ts';
+import { entitlementSchema } from '../threads/entitlement-model.ts';
+import { groupBuyCompletionSchema, groupBuyPlaceSchema } from '../threads/group-buy-model.ts';
+import { threadSchema } from '../threads/thread-model.ts';
 import { pictureSchema, userSchema } from '../users/user-model.ts';
 import { ledgerEntrySchema } from '../wallet/ledger-model.ts';
 import { attemptSlotSchema } from './attempt-slots.ts';
@@ -10,6 +21,19 @@ export function registerModels(connection: Connection) {
     ProfilePicture: connection.model('ProfilePicture', pictureSchema),
     AttemptSlot: connection.model('AttemptSlot', attemptSlotSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
+    Payment: connection.model('Payment', paymentSchema),
+    PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
+    WalletSetting: connection.model('WalletSetting', walletSettingSchema),
+    PrivateMessage: connection.model('PrivateMessage', messageSchema),
+    MemberBlock: connection.model('MemberBlock', memberBlockSchema),
+    Category: connection.model('Category', categorySchema),
+    Thread: connection.model('Thread', threadSchema),
+    Post: connection.model('Post', postSchema),
+    Entitlement: connection.model('Entitlement', entitlementSchema),
+    GroupBuyPlace: connection.model('GroupBuyPlace', groupBuyPlaceSchema),
+    GroupBuyCompletion: connection.model('GroupBuyCompletion', groupBuyCompletionSchema),
+    Report: connection.model('Report', reportSchema),
+    ModerationLog: connection.model('ModerationLog', moderationLogSchema),
   };
 }
 export type Models = ReturnType<typeof registerModels>;

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { GroupBuyProgress, Message, Post, Report, Thread } from '@enclave/protocol';
+import type { PaymentRecord } from '../payments/payment-model.ts';
 
 /**
  * What happened, after it was written. Services publish these; only the realtime
@@ -7,6 +9,31 @@ import { EventEmitter } from 'node:events';
 export interface DomainEventMap {
   'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' };
   'wallet.balance': { userId: number; balance: number };
+  /** A payment was created or changed status. */
+  'payment.changed': { payment: PaymentRecord };
+  /** A private message was stored; `unreadCount` is the recipient's after it. */
+  'message.sent': { message: Message; unreadCount: number };
+  /** The recipient read a message for the first time; `unreadCount` is theirs after it. */
+  'message.read': { message: Message; readAt: string; unreadCount: number };
+  /** A member's thread awaits approval; presented as in lists (no premium discussion). */
+  'thread.pendingCreated': { thread: Thread };
+  'thread.approved': { threadId: number; approvedBy: number };
+  'thread.updated': { threadId: number };
+  'thread.deleted': { threadId: number };
+  'post.created': { post: Post };
+  /** A group-buy place was taken; `participantIds` hold a place. */
+  'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };
+  /** Published once per group buy, by the contribution that completed it. */
+  'groupBuy.completed': { threadId: number; completedAt: string; participantIds: number[] };
+  /** A member reported content; the report joined the staff queue. */
+  'report.queued': { report: Report };
+  'report.resolved': { reportId: number; status: 'actioned' | 'dismissed' };
+  /** Staff removed a reply (Take Action on a report). */
+  'post.removed': { threadId: number; postId: number };
+  /** Staff removed a message; `unreadCount` is the recipient's after it. */
+  'message.removed': { messageId: number; senderId: number; recipientId: number; unreadCount: number };
+  /** A restore the admin started moved on (0-100). */
+  'database.restoreProgress': { userId: number; percent: number };
 }
 
 export class DomainEvents {

@@ -1,8 +1,15 @@
 import { type ClientToServerEvents, rooms, type ServerToClientEvents, type SocketData } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { dispatchModerationEvents } from '../moderation/realtime.ts';
+import { dispatchPaymentEvents } from '../payments/realtime.ts';
+import { dispatchPostEvents } from '../posts/realtime.ts';
+import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
+import { dispatchReportEvents } from '../reports/realtime.ts';
+import { dispatchThreadEvents } from '../threads/realtime.ts';
 import { isStaff } from '../users/user-model.ts';
 import { dispatchWalletEvents } from '../wallet/realtime.ts';
 
@@ -43,7 +50,18 @@ export function attachRealtime(app: FastifyInstance): RealtimeServer {
   });
 
   // Each domain maps its domain events to rooms; handlers never emit themselves.
-  for (const dispatch of [dispatchSessionEvents, dispatchWalletEvents]) dispatch(app, io);
+  for (const dispatch of [
+    dispatchSessionEvents,
+    dispatchWalletEvents,
+    dispatchPrivateMessageEvents,
+    dispatchPaymentEvents,
+    dispatchThreadEvents,
+    dispatchPostEvents,
+    dispatchReportEvents,
+    dispatchModerationEvents,
+    dispatchDatabaseEvents,
+  ])
+    dispatch(app, io);
 
   // Sockets hold the HTTP server open: close them before Fastify stops accepting.
   app.addHook('preClose', async () => {

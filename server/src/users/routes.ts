@@ -49,8 +49,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: signedIn,
     handler: async (request) => {
       const file = await request.file();
-      if (file?.fieldname !== 'profilePicture')
-        throw badRequest('Attach the image as the profilePicture field');
+      if (file?.fieldname !== 'profilePicture') throw badRequest('Attach the image as the profilePicture field');
       const user = await setProfilePicture(app, viewerOf(request), await file.toBuffer());
       return { profilePicture: pictureUrl(user) as string };
     },

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions, usernameKey } from '../auth/service.ts';
 import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { closeWallet } from '../wallet/service.ts';
 import type { UserRecord } from './user-model.ts';
 
 export async function findMember(app: FastifyInstance, id: number): Promise<UserRecord> {
@@ -115,5 +116,6 @@ export async function deleteAccount(app: FastifyInstance, user: UserRecord, pass
     privacy: { defaultThreadPrivate: false, hideProfile: true },
     deletedAt: new Date(),
   });
+  await closeWallet(app, user.id);
   await revokeSessions(app, user.id, 'deleted');
 }

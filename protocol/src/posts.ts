@@ -1,0 +1,52 @@
+import Type from 'typebox';
+import { Id, IdParams, IsoDate, Nullable } from './common.ts';
+import { route } from './contract.ts';
+import { LIMITS } from './limits.ts';
+import { VALIDATION } from './messages.ts';
+
+/** A reply (spec 001 §3), with what the replies list shows of its author. */
+export const Post = Type.Object({
+  id: Id,
+  threadId: Id,
+  authorId: Id,
+  authorName: Nullable(Type.String()),
+  authorProfilePic: Nullable(Type.String()),
+  authorIsAdmin: Type.Boolean(),
+  authorIsModerator: Type.Boolean(),
+  content: Type.String(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Post = Type.Static<typeof Post>;
+
+export const ReplyBody = Type.Object({
+  content: Type.String({ minLength: 1, pattern: '\\S', errorMessage: VALIDATION.contentRequired }),
+});
+export type ReplyBody = Type.Static<typeof ReplyBody>;
+
+export const PostsQuery = Type.Object({
+  /** Oldest first; default and maximum LIMITS.pageSizeMax. */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  /** The next page: replies with an id above this one. */
+  after: Type.Optional(Id),
+});
+export type PostsQuery = Type.Static<typeof PostsQuery>;
+
+export const postRoutes = {
+  posts: route({
+    method: 'GET',
+    url: '/api/threads/:id/posts',
+    summary: 'Replies, oldest first; 402 for a premium thread without access',
+    params: IdParams,
+    querystring: PostsQuery,
+    response: { 200: Type.Array(Post) },
+  }),
+  reply: route({
+    method: 'POST',
+    url: '/api/threads/:id/posts',
+    summary: 'Reply: members with access, not muted, once every 10 seconds',
+    params: IdParams,
+    body: ReplyBody,
+    response: { 201: Post },
+  }),
+};

@@ -1,0 +1,134 @@
+import Type from 'typebox';
+import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
+import { route } from './contract.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGE_TEXT, VALIDATION } from './messages.ts';
+import { PublicUser } from './users.ts';
+
+/** A link (an http or https URL) or an invite (the numeric id of a thread). */
+export const AttachmentType = Type.Enum(['link', 'invite'], { errorMessage: MESSAGE_TEXT.attachmentTypeInvalid });
+export type AttachmentType = Type.Static<typeof AttachmentType>;
+
+/** Two parts, so an empty message and a too long one each get their own words. */
+export const MessageContent = Type.Intersect(
+  [
+    Type.String({ minLength: 1, pattern: '\\S', errorMessage: VALIDATION.contentRequired }),
+    Type.String({ maxLength: LIMITS.messageMax, errorMessage: MESSAGE_TEXT.contentTooLong(LIMITS.messageMax) }),
+  ],
+  { errorMessage: VALIDATION.contentRequired },
+);
+
+export const Message = Type.Object({
+  id: Id,
+  content: Type.String(),
+  senderId: Id,
+  recipientId: Id,
+  isRead: Type.Boolean(),
+  /** When the recipient opened it: the sender's read receipt. */
+  readAt: Nullable(IsoDate),
+  hasAttachment: Type.Boolean(),
+  attachmentType: Nullable(AttachmentType),
+  attachmentData: Nullable(Type.String()),
+  createdAt: IsoDate,
+  _senderUsername: Type.String(),
+  _recipientUsername: Type.String(),
+});
+export type Message = Type.Static<typeof Message>;
+
+export const SendMessageBody = Type.Object({
+  content: MessageContent,
+  recipientId: Id,
+  /** Defaults to whether an attachmentType is given. */
+  hasAttachment: Type.Optional(Type.Boolean()),
+  attachmentType: Type.Optional(AttachmentType),
+  /** The URL of a link, or the thread id of an invite. */
+  attachmentData: Type.Optional(Type.String({ maxLength: LIMITS.messageAttachmentMax })),
+});
+export type SendMessageBody = Type.Static<typeof SendMessageBody>;
+
+export const MESSAGES_PAGE_SIZE = 50;
+
+/**
+ * GET /api/messages?limit&before&box. Without `box`, the newest page of both boxes; with it,
+ * only that box is filled (the other is empty). `before` is a message id: pass a box's
+ * `nextCursor` with that `box` to load its next, older page.
+ */
+export const MessagesQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  before: Type.Optional(Id),
+  box: Type.Optional(Type.Enum(['inbox', 'sent'])),
+});
+export type MessagesQuery = Type.Static<typeof MessagesQuery>;
+export type MessageBox = NonNullable<MessagesQuery['box']>;
+
+export const UnreadCount = Type.Object({ unreadCount: Type.Integer({ minimum: 0 }) });
+export type UnreadCount = Type.Static<typeof UnreadCount>;
+
+export const MessageList = Type.Object({
+  /** Received messages, newest first. */
+  inbox: Type.Array(Message),
+  /** Messages the viewer sent, newest first. */
+  sent: Type.Array(Message),
+  /** Unread received messages in all pages (never the viewer's own). */
+  unreadCount: Type.Integer({ minimum: 0 }),
+  /** The `before` of each box's next page, or null when that box has no older messages. */
+  nextCursor: Type.Object({ inbox: Nullable(Id), sent: Nullable(Id) }),
+});
+export type MessageList = Type.Static<typeof MessageList>;
+
+/** Read receipt, pushed to the sender. */
+export const MessageReadReceipt = Type.Object({ id: Id, readAt: IsoDate });
+export type MessageReadReceipt = Type.Static<typeof MessageReadReceipt>;
+
+export const BlockedMember = Type.Object({ user: PublicUser, blockedAt: IsoDate });
+export type BlockedMember = Type.Static<typeof BlockedMember>;
+
+export const privateMessageRoutes = {
+  sendMessage: route({
+    method: 'POST',
+    url: '/api/messages',
+    summary: 'Send a private message',
+    body: SendMessageBody,
+    response: { 201: Message },
+  }),
+  listMessages: route({
+    method: 'GET',
+    url: '/api/messages',
+    summary: 'The viewer’s inbox and sent messages, newest first',
+    querystring: MessagesQuery,
+    response: { 200: MessageList },
+  }),
+  unreadMessageCount: route({
+    method: 'GET',
+    url: '/api/messages/unread-count',
+    summary: 'How many received messages are unread',
+    response: { 200: UnreadCount },
+  }),
+  markMessageRead: route({
+    method: 'PATCH',
+    url: '/api/messages/:id/read',
+    summary: 'Mark a received message read (idempotent)',
+    params: IdParams,
+    response: { 200: Message },
+  }),
+  blockMember: route({
+    method: 'POST',
+    url: '/api/users/:id/block',
+    summary: 'Stop a member from sending the viewer messages',
+    params: IdParams,
+    response: { 200: BlockedMember },
+  }),
+  unblockMember: route({
+    method: 'DELETE',
+    url: '/api/users/:id/block',
+    summary: 'Accept messages from a blocked member again',
+    params: IdParams,
+    response: { 200: OkReply },
+  }),
+  blockedMembers: route({
+    method: 'GET',
+    url: '/api/user/blocks',
+    summary: 'The members the viewer has blocked, latest first',
+    response: { 200: Type.Object({ blocks: Type.Array(BlockedMember) }) },
+  }),
+};

@@ -1,0 +1,191 @@
+import Type from 'typebox';
+import { Id, IdParams, IsoDate, Nullable } from './common.ts';
+import { route } from './contract.ts';
+import { LIMITS } from './limits.ts';
+import { VALIDATION } from './messages.ts';
+
+export const UNLOCKABLE_TYPES = ['download_link', 'text_content', 'premium_thread'] as const;
+export type UnlockableType = (typeof UNLOCKABLE_TYPES)[number];
+export const UnlockableKind = Type.Enum(UNLOCKABLE_TYPES);
+
+/**
+ * A thread as the viewer may see it (spec 000 §3 and spec 001 §3). `content` is empty in lists for
+ * a premium thread the viewer has no access to; `unlockableContent` is null unless the viewer holds
+ * the premium discussion, and always null in lists and pushed events.
+ */
+export const Thread = Type.Object({
+  id: Id,
+  title: Type.String(),
+  content: Type.String(),
+  categoryId: Id,
+  authorId: Id,
+  /** Null when the author's account is gone: the client shows 'Anonymous'. */
+  authorName: Nullable(Type.String()),
+  authorProfilePic: Nullable(Type.String()),
+  authorBio: Nullable(Type.String()),
+  authorIsAdmin: Type.Boolean(),
+  authorIsModerator: Type.Boolean(),
+  /** What the admin tables read (spec 001 §3: "author (with username) and category (with name)"). */
+  author: Nullable(Type.Object({ id: Id, username: Type.String() })),
+  category: Nullable(Type.Object({ id: Id, name: Type.String() })),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  isPremium: Type.Boolean(),
+  premiumCost: Nullable(Type.Integer()),
+  isPrivate: Type.Boolean(),
+  /** Only the author and staff see who else may read a private thread. */
+  allowedUserIds: Type.Optional(Type.Array(Id)),
+  tags: Type.Array(Type.String()),
+  isSisterThread: Type.Boolean(),
+  parentThreadId: Nullable(Id),
+  sisterThreadId: Nullable(Id),
+  hasUnlockableContent: Type.Boolean(),
+  unlockableCost: Nullable(Type.Integer()),
+  unlockableType: Nullable(UnlockableKind),
+  unlockableContent: Nullable(Type.String()),
+  isGroupBuy: Type.Boolean(),
+  groupBuyParticipantsRequired: Nullable(Type.Integer()),
+  groupBuyContributionAmount: Nullable(Type.Integer()),
+  /** Counted from the places taken, never a kept counter. */
+  groupBuyCurrentParticipants: Type.Integer({ minimum: 0 }),
+  isGroupBuyCompleted: Type.Boolean(),
+  groupBuyCompletedAt: Nullable(IsoDate),
+  /** False: only the author ('Pending approval') and staff see the thread. */
+  isApproved: Type.Boolean(),
+  approvedAt: Nullable(IsoDate),
+  /** The viewer may read everything this thread sells (premium content, premium discussion, group buy). */
+  userHasAccess: Type.Boolean(),
+  replyCount: Type.Integer({ minimum: 0 }),
+});
+export type Thread = Type.Static<typeof Thread>;
+
+/** The 402 a premium thread answers without access: what the purchase dialog needs, never the content. */
+export const PremiumRequiredDetails = Type.Object({
+  threadId: Id,
+  title: Type.String(),
+  premiumCost: Type.Integer(),
+  authorName: Nullable(Type.String()),
+});
+export type PremiumRequiredDetails = Type.Static<typeof PremiumRequiredDetails>;
+
+/** Every cost input has a minimum of 1 (spec 000 §5); maxima are checked by the server with their own texts. */
+const Cost = Type.Integer({ minimum: 1, errorMessage: VALIDATION.contributionMin });
+const Tags = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 });
+
+/** Spec 000 §5. Tags are trimmed, lowercased and deduplicated by the server too. */
+export const CreateThreadBody = Type.Object({
+  title: Type.String({ minLength: 1, pattern: '\\S', errorMessage: VALIDATION.titleRequired }),
+  content: Type.String({ minLength: 1, pattern: '\\S', errorMessage: VALIDATION.contentRequired }),
+  categoryId: Id,
+  tags: Type.Optional(Tags),
+  isPremium: Type.Optional(Type.Boolean()),
+  premiumCost: Type.Optional(Cost),
+  isPrivate: Type.Optional(Type.Boolean()),
+  allowedUserIds: Type.Optional(Type.Array(Id, { maxItems: LIMITS.allowedUsersMax })),
+  hasUnlockableContent: Type.Optional(Type.Boolean()),
+  unlockableCost: Type.Optional(Cost),
+  unlockableType: Type.Optional(UnlockableKind),
+  unlockableContent: Type.Optional(Type.String()),
+  /** The premium sister thread's content, for unlockable type premium_thread. */
+  sisterContent: Type.Optional(Type.String()),
+  isGroupBuy: Type.Optional(Type.Boolean()),
+  groupBuyParticipantsRequired: Type.Optional(
+    Type.Integer({ minimum: LIMITS.groupBuyParticipantsMin, errorMessage: VALIDATION.participantsMin }),
+  ),
+  groupBuyContributionAmount: Type.Optional(Cost),
+});
+export type CreateThreadBody = Type.Static<typeof CreateThreadBody>;
+
+const OptionalAmount = Type.Optional(Nullable(Type.Integer()));
+
+/**
+ * Spec 001 §5. Every field is optional (unchanged when absent); the conditional rules (a premium thread
+ * needs a cost > 0, …) are checked on the edited thread with the spec's texts.
+ */
+export const EditThreadBody = Type.Object({
+  title: Type.Optional(Type.String({ minLength: LIMITS.editTitleMin, errorMessage: VALIDATION.editTitleMin })),
+  content: Type.Optional(Type.String({ minLength: LIMITS.editContentMin, errorMessage: VALIDATION.editContentMin })),
+  categoryId: Type.Optional(Id),
+  tags: Type.Optional(Tags),
+  isPremium: Type.Optional(Type.Boolean()),
+  premiumCost: OptionalAmount,
+  isPrivate: Type.Optional(Type.Boolean()),
+  allowedUserIds: Type.Optional(Type.Array(Id, { maxItems: LIMITS.allowedUsersMax })),
+  hasUnlockableContent: Type.Optional(Type.Boolean()),
+  unlockableCost: OptionalAmount,
+  unlockableType: Type.Optional(UnlockableKind),
+  unlockableContent: Type.Optional(Nullable(Type.String())),
+  isGroupBuy: Type.Optional(Type.Boolean()),
+  groupBuyParticipantsRequired: OptionalAmount,
+  groupBuyContributionAmount: OptionalAmount,
+});
+export type EditThreadBody = Type.Static<typeof EditThreadBody>;
+
+export const ThreadsQuery = Type.Object({
+  categoryId: Type.Optional(Id),
+  /** Case-insensitive search over title, content and tags. */
+  q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })),
+  /** Newest first; default LIMITS.threadPageSizeDefault. */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  /** The next page: threads with an id below this one. */
+  before: Type.Optional(Id),
+});
+export type ThreadsQuery = Type.Static<typeof ThreadsQuery>;
+
+export const DeleteThreadReply = Type.Object({
+  message: Type.String(),
+  deletedThreadInfo: Type.Object({ id: Id, title: Type.String(), sisterThreadId: Nullable(Id) }),
+});
+export type DeleteThreadReply = Type.Static<typeof DeleteThreadReply>;
+
+export const ApproveThreadReply = Type.Object({ message: Type.String(), thread: Thread });
+
+export const threadRoutes = {
+  threads: route({
+    method: 'GET',
+    url: '/api/threads',
+    summary: 'Threads the viewer may see, newest first',
+    querystring: ThreadsQuery,
+    response: { 200: Type.Array(Thread) },
+  }),
+  thread: route({
+    method: 'GET',
+    url: '/api/threads/:id',
+    summary: 'One thread; 402 for a premium thread without access, 404 for a private one',
+    params: IdParams,
+    response: { 200: Thread },
+  }),
+  createThread: route({
+    method: 'POST',
+    url: '/api/threads',
+    body: CreateThreadBody,
+    response: { 201: Thread },
+  }),
+  editThread: route({
+    method: 'PATCH',
+    url: '/api/admin/threads/:id',
+    summary: 'Admins only',
+    params: IdParams,
+    body: EditThreadBody,
+    response: { 200: Thread },
+  }),
+  deleteThread: route({
+    method: 'DELETE',
+    url: '/api/admin/threads/:id',
+    summary: 'Admins and moderators; deletes the premium sister thread too',
+    params: IdParams,
+    response: { 200: DeleteThreadReply },
+  }),
+  unapprovedThreads: route({
+    method: 'GET',
+    url: '/api/admin/unapproved-threads',
+    summary: 'The approval queue, oldest first (staff)',
+    response: { 200: Type.Array(Thread) },
+  }),
+  approveThread: route({
+    method: 'POST',
+    url: '/api/admin/approve-thread/:id',
+    params: IdParams,
+    response: { 200: ApproveThreadReply },
+  }),
+};

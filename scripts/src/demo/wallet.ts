@@ -1,0 +1,80 @@
+import type { CryptoWalletSettings } from '@enclave/protocol';
+import type { App } from '@enclave/server';
+import { selfCustodyProvider } from '@enclave/server/payments/providers/self-custody.ts';
+import { confirmPayment, createPayment, rejectPayment } from '@enclave/server/payments/service.ts';
+import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
+import { move } from '@enclave/server/wallet/ledger.ts';
+import { demoMember } from './accounts.ts';
+import type { DemoAccount } from './index.ts';
+
+/**
+ * Placeholders that pass the spec's address rules (btc 26-35 characters, xmr at least 95, usdt
+ * and usdc 0x + 40 hex): a well-known unspendable Bitcoin address and the Ethereum "dead"
+ * address. Replace them in the admin console before taking real payments.
+ */
+const DEMO_WALLETS: CryptoWalletSettings = {
+  btc: {
+    name: 'Bitcoin',
+    symbol: 'BTC',
+    network: 'Bitcoin',
+    address: '1BitcoinEaterAddressDontSendf59kuE',
+    usdRate: 65_000,
+  },
+  xmr: {
+    name: 'Monero',
+    symbol: 'XMR',
+    network: 'Monero',
+    address: `4${'DemoMoneroAddressReplaceMe'.repeat(4)}`,
+    usdRate: 150,
+  },
+  usdt: {
+    name: 'Tether',
+    symbol: 'USDT',
+    network: 'Ethereum (ERC-20)',
+    address: '0x000000000000000000000000000000000000dEaD',
+    usdRate: 1,
+  },
+  usdc: {
+    name: 'USD Coin',
+    symbol: 'USDC',
+    network: 'Ethereum (ERC-20)',
+    address: '0x000000000000000000000000000000000000dEaD',
+    usdRate: 1,
+  },
+};
+
+/** Self-custody wallet settings, then coin history of every kind and status for the demo members. */
+export async function seedWallet(app: App): Promise<DemoAccount[]> {
+  const admin = await demoMember(app, 'admin');
+  await saveWalletSettings(app, DEMO_WALLETS, admin.id);
+  // The demo history is self-custody whatever PAYMENT_PROVIDER says: no network call while seeding.
+  const provider = selfCustodyProvider(app);
+  const buy = (username: string, packageId: string, currency: string) =>
+    demoMember(app, username).then((user) => createPayment(app, user, { packageId, currency }, provider));
+
+  const grants: [string, number][] = [
+    ['alice', 500],
+    ['bob', 1000],
+    ['carol', 300],
+    ['dave', 150],
+  ];
+  for (const [username, amount] of grants) {
+    const user = await demoMember(app, username);
+    await move(app, {
+      account: user.id,
+      amount,
+      key: `demo-grant:${user.id}`,
+      type: 'admin_grant',
+      reference: `grant:${admin.id}`,
+    });
+  }
+
+  await confirmPayment(app, admin, (await buy('alice', 'standard', 'btc')).id, 'c'.repeat(64));
+  await confirmPayment(app, admin, (await buy('bob', 'bulk', 'usdc')).id, `0x${'d'.repeat(64)}`);
+  await rejectPayment(app, admin, (await buy('alice', 'starter', 'usdt')).id);
+  await rejectPayment(app, admin, (await buy('dave', 'regular', 'btc')).id);
+  await buy('alice', 'regular', 'xmr');
+  await buy('bob', 'starter', 'btc');
+  await buy('carol', 'standard', 'usdc');
+  return [];
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Model } from 'mongoose';
+
+export interface BackedUpCollection {
+  /** The MongoDB collection name, as it appears in a backup file. */
+  name: string;
+  model: Model<unknown>;
+}
+
+/** What a backup holds and a restore may write: the app's models, nothing else. */
+export function backedUpCollections(app: FastifyInstance): BackedUpCollection[] {
+  return Object.values(app.models)
+    .map((model) => ({ name: model.collection.collectionName, model: model as unknown as Model<unknown> }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

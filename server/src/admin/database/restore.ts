@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ADMIN_TEXT, ErrorCode, type RestoreReply } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { AppError, conflict } from '../../errors.ts';
+import { logModeration } from '../../moderation/log.ts';
+import type { UserRecord } from '../../users/user-model.ts';
+import { backupsDirectory, writeBackupFile } from './backup.ts';
+import { type ParsedBackup, parseBackup } from './backup-file.ts';
+import { backedUpCollections } from './collections.ts';
+
+const BATCH = 500;
+/** One restore at a time per server: two would interleave their deletes and inserts. */
+const running = new WeakSet<FastifyInstance>();
+
+/** Empties every collection and inserts the backup's documents, then makes sure every index exists. */
+async function replaceCollections(app: FastifyInstance, backup: ParsedBackup, onProgress: (fraction: number) => void) {
+  const collections = backedUpCollections(app);
+  const total = collections.reduce((sum, { name }) => sum + (backup.collections.get(name)?.length ?? 0), 0);
+  let done = 0;
+  for (const { name, model } of collections) {
+    const documents = backup.collections.get(name) ?? [];
+    await model.collection.deleteMany({});
+    for (let start = 0; start < documents.length; start += BATCH) {
+      const batch = documents.slice(start, start + BATCH);
+      await model.collection.insertMany(batch, { ordered: true });
+      done += batch.length;
+      onProgress(total === 0 ? 1 : done / total);
+    }
+  }
+  for (const { model } of collections) await model.createIndexes();
+}
+
+/**
+ * Replaces the whole database with a backup. The file is checked whole before anything is touched
+ * (a bad file is a 400 and changes nothing); then an automatic backup of the current data is
+ * written under DATA_DIR/backups; then every collection is replaced. If replacing fails, the
+ * automatic backup is put back. Progress goes to the admin's tabs as 'restore:progress'.
+ */
+export async function restoreDatabase(app: FastifyInstance, actor: UserRecord, text: string): Promise<RestoreReply> {
+  if (running.has(app)) throw conflict(ADMIN_TEXT.restoreInProgress);
+  running.add(app);
+  let reported = -1;
+  const progress = (percent: number) => {
+    const rounded = Math.min(100, Math.floor(percent));
+    if (rounded <= reported) return;
+    reported = rounded;
+    app.events.publish('database.restoreProgress', { userId: actor.id, percent: rounded });
+  };
+  try {
+    const backup = await parseBackup(app, text);
+    progress(10);
+    const automaticBackup = await writeBackupFile(app, 'pre-restore');
+    progress(30);
+    try {
+      await replaceCollections(app, backup, (fraction) => progress(30 + fraction * 65));
+    } catch (error) {
+      app.log.error({ err: error, automaticBackup }, 'restore failed: putting the previous data back');
+      const previous = await parseBackup(app, await readFile(join(backupsDirectory(app), automaticBackup), 'utf8'));
+      await replaceCollections(app, previous, () => undefined);
+      throw new AppError(500, ErrorCode.Internal, ADMIN_TEXT.restoreRolledBack);
+    }
+    const counts = Object.fromEntries([...backup.collections].map(([name, documents]) => [name, documents.length]));
+    await logModeration(app, {
+      actorId: actor.id,
+      action: 'database.restore',
+      targetType: 'database',
+      details: { backupCreatedAt: backup.manifest.createdAt, counts, automaticBackup },
+    });
+    progress(100);
+    const documents = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    return { message: ADMIN_TEXT.restored(documents, Object.keys(counts).length), counts, automaticBackup };
+  } finally {
+    running.delete(app);
+  }
+}

@@ -1,0 +1,66 @@
+import { type AdminUser, api, type Thread } from '@enclave/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import { createMember } from '../test/factories.ts';
+import { aCategory, aThread, grantCoins } from '../test/forum.ts';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe('the users table (GET /api/admin/users)', () => {
+  it('shows admins each member with email, status and coins, newest first', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { user: rich } = await createMember(app, { username: 'rich_member' });
+    await grantCoins(app, rich.id, 750);
+    const { user: banned } = await createMember(app, { isBanned: true });
+    const mutedUntil = new Date(Date.now() + 60 * 60 * 1000);
+    const { user: muted } = await createMember(app, { mutedUntil });
+    const { user: gone } = await createMember(app);
+    await app.models.User.updateOne({ id: gone.id }, { $set: { deletedAt: new Date() } });
+
+    const users = (await admin.call(api.adminUsers)).json() as AdminUser[];
+    const byId = new Map(users.map((user) => [user.id, user]));
+    expect(byId.get(rich.id)).toMatchObject({ username: 'rich_member', email: rich.email, coinBalance: 750 });
+    expect(byId.get(banned.id)).toMatchObject({ isBanned: true });
+    expect(byId.get(muted.id)).toMatchObject({ isMuted: true, mutedUntil: mutedUntil.toISOString() });
+    expect(byId.has(gone.id)).toBe(false);
+    expect(users.map((user) => user.id)).toEqual([...users.map((user) => user.id)].sort((a, b) => b - a));
+
+    const found = (await admin.call(api.adminUsers, { query: { q: 'RICH_' } })).json() as AdminUser[];
+    expect(found.map((user) => user.id)).toEqual([rich.id]);
+    const page = (await admin.call(api.adminUsers, { query: { limit: '2', before: String(muted.id) } })).json();
+    expect(page.every((user: AdminUser) => user.id < muted.id)).toBe(true);
+    expect(page).toHaveLength(2);
+  });
+});
+
+describe('the threads table (GET /api/admin/threads)', () => {
+  it('shows staff every thread, pending ones too, with author and category', async () => {
+    const { user: mod, client: moderator } = await createMember(app, { isModerator: true });
+    const { user: author } = await createMember(app);
+    const category = await aCategory(app, { name: 'Hardware' });
+    const pending = await aThread(
+      app,
+      author,
+      { categoryId: category.id, title: 'Pending build' },
+      { approved: false },
+    );
+    const premium = await aThread(app, author, { categoryId: category.id, isPremium: true, premiumCost: 40 });
+
+    const threads = (await moderator.call(api.adminThreads)).json() as Thread[];
+    const byId = new Map(threads.map((thread) => [thread.id, thread]));
+    expect(byId.get(pending.id)).toMatchObject({
+      isApproved: false,
+      author: { id: author.id, username: author.username },
+      category: { id: category.id, name: 'Hardware' },
+    });
+    expect(byId.get(premium.id)).toMatchObject({ isPremium: true, premiumCost: 40, content: premium.content });
+    const searched = (await moderator.call(api.adminThreads, { query: { q: 'PENDING BUILD' } })).json() as Thread[];
+    expect(searched.map((thread) => thread.id)).toEqual([pending.id]);
+    expect(mod.isModerator).toBe(true);
+  });
+});

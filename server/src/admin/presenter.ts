@@ -1,0 +1,23 @@
+import type { AdminUser } from '@enclave/protocol';
+import { pictureUrl } from '../users/presenter.ts';
+import { isMuted, type UserRecord } from '../users/user-model.ts';
+
+/** A member as the admin users table shows them: email, status and coins (admins only). */
+export function presentAdminUser(user: UserRecord, coinBalance: number): AdminUser {
+  const muted = isMuted(user);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    profilePicture: pictureUrl(user),
+    createdAt: user.createdAt.toISOString(),
+    isEmailVerified: user.isEmailVerified,
+    isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
+    isBanned: user.isBanned,
+    bannedAt: user.isBanned && user.bannedAt ? user.bannedAt.toISOString() : null,
+    isMuted: muted,
+    mutedUntil: muted && user.mutedUntil ? user.mutedUntil.toISOString() : null,
+    coinBalance,
+  };
+}

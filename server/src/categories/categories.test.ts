@@ -1,0 +1,81 @@
+import { api, type Category } from '@enclave/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import { TestClient } from '../test/client.ts';
+import { createMember } from '../test/factories.ts';
+import { aCategory, aThread } from '../test/forum.ts';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+const find = async (client: TestClient, id: number) =>
+  ((await client.call(api.categories)).json() as Category[]).find((c) => c.id === id);
+
+describe('categories', () => {
+  it('list every category with its card fields, empty ones with no activity', async () => {
+    const category = await aCategory(app, {
+      name: 'Trading',
+      description: 'Charts and calls',
+      icon: 'LineChart',
+      color: 'success',
+      isPremium: true,
+      premiumCost: 50,
+    });
+    expect(await find(new TestClient(app), category.id)).toEqual({
+      id: category.id,
+      name: 'Trading',
+      description: 'Charts and calls',
+      icon: 'LineChart',
+      color: 'success',
+      isPremium: true,
+      premiumCost: 50,
+      threadCount: 0,
+      lastActivity: null,
+    });
+  });
+
+  it('count only the threads the viewer can see', async () => {
+    const category = await aCategory(app);
+    const { user: author, client: authorClient } = await createMember(app);
+    const { user: friend, client: friendClient } = await createMember(app);
+    await aThread(app, author, { categoryId: category.id });
+    await aThread(app, author, { categoryId: category.id }, { approved: false });
+    await aThread(app, author, { categoryId: category.id, isPrivate: true, allowedUserIds: [friend.id] });
+    const { client: admin } = await createMember(app, { isAdmin: true });
+
+    expect((await find(new TestClient(app), category.id))?.threadCount).toBe(1);
+    expect((await find(friendClient, category.id))?.threadCount).toBe(2);
+    expect((await find(authorClient, category.id))?.threadCount).toBe(3);
+    expect((await find(admin, category.id))?.threadCount).toBe(3);
+    const one = await new TestClient(app).call(api.category, { params: { id: category.id } });
+    expect(one.json()).toMatchObject({ id: category.id, threadCount: 1 });
+  });
+
+  it('report the newest visible thread or reply as last activity', async () => {
+    const category = await aCategory(app);
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author, { categoryId: category.id });
+    const created = (await find(new TestClient(app), category.id))?.lastActivity;
+    const stored = await app.models.Thread.findOne({ id: thread.id }).lean();
+    expect(created).toBe(stored?.createdAt.toISOString());
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { client } = await createMember(app);
+    const reply = await client.call(api.reply, { params: { id: thread.id }, body: { content: 'Nice' } });
+    expect((await find(new TestClient(app), category.id))?.lastActivity).toBe(reply.json().createdAt);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await aThread(app, author, { categoryId: category.id, isPrivate: true });
+    expect((await find(new TestClient(app), category.id))?.lastActivity).toBe(reply.json().createdAt);
+  });
+
+  it('answer 404 for an unknown category', async () => {
+    const response = await new TestClient(app).call(api.category, { params: { id: 99999 } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Category not found');
+  });
+});

@@ -1,0 +1,32 @@
+import { LIMITS, type ModerationLogEntry, type ModerationLogQuery } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { insertWithId } from '../db/ids.ts';
+import type { ModerationLogRecord } from './moderation-log-model.ts';
+import { presentLogEntries } from './presenter.ts';
+
+export type ModerationEntry = Pick<ModerationLogRecord, 'actorId' | 'action' | 'targetType'> &
+  Partial<Pick<ModerationLogRecord, 'targetId' | 'reason' | 'details'>>;
+
+/** Records a moderation action after it took effect. Every domain that moderates calls this. */
+export async function logModeration(app: FastifyInstance, entry: ModerationEntry): Promise<ModerationLogRecord> {
+  return insertWithId(app.models.ModerationLog, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    reason: entry.reason?.trim() || null,
+    details: entry.details ?? null,
+    createdAt: new Date(),
+  });
+}
+
+export async function moderationLog(app: FastifyInstance, query: ModerationLogQuery): Promise<ModerationLogEntry[]> {
+  const entries = await app.models.ModerationLog.find({
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.before !== undefined ? { id: { $lt: query.before } } : {}),
+  })
+    .sort({ id: -1 })
+    .limit(query.limit ?? LIMITS.pageSizeMax)
+    .lean<ModerationLogRecord[]>();
+  return presentLogEntries(app, entries);
+}

@@ -1,0 +1,27 @@
+import type { ModerationLogEntry } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { usernamesOf } from '../users/usernames.ts';
+import type { ModerationLogRecord } from './moderation-log-model.ts';
+
+export async function presentLogEntries(
+  app: FastifyInstance,
+  entries: ModerationLogRecord[],
+): Promise<ModerationLogEntry[]> {
+  const names = await usernamesOf(
+    app,
+    entries.map((entry) => entry.actorId),
+  );
+  return entries.map((entry) => {
+    const username = names.get(entry.actorId);
+    return {
+      id: entry.id,
+      actor: username ? { id: entry.actorId, username } : null,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      reason: entry.reason ?? null,
+      details: entry.details ?? null,
+      createdAt: entry.createdAt.toISOString(),
+    };
+  });
+}

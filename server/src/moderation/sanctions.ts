@@ -1,0 +1,79 @@
+import { ADMIN_TEXT, type OkReply } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { revokeSessions } from '../auth/service.ts';
+import { conflict, forbidden } from '../errors.ts';
+import { findMember } from '../users/service.ts';
+import { isMuted, type UserRecord } from '../users/user-model.ts';
+import { logModeration } from './log.ts';
+import { canBeSanctioned } from './policy.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function sanctionable(app: FastifyInstance, id: number): Promise<UserRecord> {
+  const target = await findMember(app, id);
+  if (!canBeSanctioned(target)) throw forbidden(ADMIN_TEXT.cannotSanctionStaff);
+  return target;
+}
+
+/** Bans the member and signs every one of their tabs and devices out at once. */
+export async function banMember(
+  app: FastifyInstance,
+  actor: UserRecord,
+  id: number,
+  reason?: string,
+): Promise<OkReply> {
+  const target = await sanctionable(app, id);
+  if (target.isBanned) throw conflict(ADMIN_TEXT.alreadyBanned(target.username));
+  await app.models.User.updateOne({ id }, { $set: { isBanned: true, bannedBy: actor.id, bannedAt: new Date() } });
+  await revokeSessions(app, id, 'banned');
+  await logModeration(app, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: id, reason });
+  return { message: ADMIN_TEXT.banned(target.username) };
+}
+
+export async function unbanMember(
+  app: FastifyInstance,
+  actor: UserRecord,
+  id: number,
+  reason?: string,
+): Promise<OkReply> {
+  const target = await findMember(app, id);
+  if (!target.isBanned) throw conflict(ADMIN_TEXT.notBanned(target.username));
+  await app.models.User.updateOne({ id }, { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
+  await logModeration(app, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: id, reason });
+  return { message: ADMIN_TEXT.unbanned(target.username) };
+}
+
+/** A muted member reads but cannot post, reply or message until `mutedUntil`; a new mute replaces the old end. */
+export async function muteMember(
+  app: FastifyInstance,
+  actor: UserRecord,
+  id: number,
+  hours: number,
+  reason?: string,
+): Promise<OkReply> {
+  const target = await sanctionable(app, id);
+  const mutedUntil = new Date(Date.now() + hours * HOUR_MS);
+  await app.models.User.updateOne({ id }, { $set: { mutedUntil, mutedBy: actor.id } });
+  await logModeration(app, {
+    actorId: actor.id,
+    action: 'user.mute',
+    targetType: 'user',
+    targetId: id,
+    reason,
+    details: { hours, mutedUntil: mutedUntil.toISOString() },
+  });
+  return { message: ADMIN_TEXT.muted(target.username, hours) };
+}
+
+export async function unmuteMember(
+  app: FastifyInstance,
+  actor: UserRecord,
+  id: number,
+  reason?: string,
+): Promise<OkReply> {
+  const target = await findMember(app, id);
+  if (!isMuted(target)) throw conflict(ADMIN_TEXT.notMuted(target.username));
+  await app.models.User.updateOne({ id }, { $set: { mutedUntil: null, mutedBy: null } });
+  await logModeration(app, { actorId: actor.id, action: 'user.unmute', targetType: 'user', targetId: id, reason });
+  return { message: ADMIN_TEXT.unmuted(target.username) };
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreatePaymentBody,
+  type EstimateBody,
+  isPaymentCurrency,
+  LIMITS,
+  PAYMENT_STATUSES,
+  PAYMENT_TEXT,
+  type PaymentCurrency,
+  type PaymentStatus,
+  VALIDATION,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { insertWithId } from '../db/ids.ts';
+import { badRequest, conflict, notFound, unauthenticated } from '../errors.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { findPackage } from './packages.ts';
+import type { PaymentRecord } from './payment-model.ts';
+import { paymentProvider } from './providers/index.ts';
+import { isSignedNotification } from './providers/nowpayments.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { failPayment, finishPayment, recordStatus } from './settlement.ts';
+
+async function supportedCurrency(provider: PaymentProvider, code: string): Promise<PaymentCurrency> {
+  if (!isPaymentCurrency(code) || !(await provider.currencies()).includes(code)) {
+    throw badRequest(PAYMENT_TEXT.currencyUnavailable(code), [
+      { path: '/currency', message: PAYMENT_TEXT.currencyUnavailable(code) },
+    ]);
+  }
+  return code;
+}
+
+export const listCurrencies = (app: FastifyInstance) => paymentProvider(app).currencies();
+
+export async function estimatePrice(app: FastifyInstance, body: EstimateBody) {
+  const provider = paymentProvider(app);
+  return provider.estimate(body.amount, await supportedCurrency(provider, body.currency));
+}
+
+/** Opens a payment for a package: where to pay and how much, recorded before the member sees it. */
+export async function createPayment(
+  app: FastifyInstance,
+  user: UserRecord,
+  body: CreatePaymentBody,
+  provider: PaymentProvider = paymentProvider(app),
+): Promise<PaymentRecord> {
+  const pkg = findPackage(body.packageId);
+  if (!pkg) throw badRequest(VALIDATION.packageRequired, [{ path: '/packageId', message: VALIDATION.packageRequired }]);
+  const currency = await supportedCurrency(provider, body.currency);
+  const orderId = `enclave-${randomUUID()}`;
+  const opened = await provider.create({
+    orderId,
+    priceUsd: pkg.price,
+    currency,
+    description: `${pkg.coins} Enclave coins (${pkg.name})`,
+  });
+  const payment = await insertWithId(app.models.Payment, {
+    paymentId: opened.paymentId,
+    orderId,
+    provider: provider.name,
+    userId: user.id,
+    packageId: pkg.id,
+    coins: pkg.coins,
+    priceAmount: pkg.price,
+    payCurrency: currency,
+    payAmount: opened.payAmount,
+    payAddress: opened.payAddress,
+    network: opened.network,
+    status: opened.status,
+  } as Omit<PaymentRecord, 'id'>);
+  app.events.publish('payment.changed', { payment });
+  return payment;
+}
+
+export async function findOwnPayment(app: FastifyInstance, user: UserRecord, paymentId: string) {
+  const payment = await app.models.Payment.findOne({ paymentId, userId: user.id }).lean<PaymentRecord>();
+  if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
+  return payment;
+}
+
+/** A NOWPayments callback must carry the HMAC of its body under the IPN secret; nothing else is read before. */
+export function assertSignedNotification(app: FastifyInstance, body: unknown, signature: unknown) {
+  const secret = app.config.NOWPAYMENTS_IPN_SECRET;
+  if (!secret || !isSignedNotification(secret, body, signature)) throw unauthenticated(PAYMENT_TEXT.signatureInvalid);
+}
+
+/**
+ * NOWPayments reports a status: `finished` credits the coins (once, however often it is
+ * delivered); every other status (partially_paid, failed, expired...) is recorded on the payment.
+ */
+export async function handleNotification(
+  app: FastifyInstance,
+  notification: {
+    payment_id: number | string;
+    payment_status: string;
+    order_id?: string | null;
+    actually_paid?: unknown;
+  },
+): Promise<PaymentRecord> {
+  const payment = await app.models.Payment.findOne({
+    paymentId: String(notification.payment_id),
+    provider: 'nowpayments',
+  }).lean<PaymentRecord>();
+  if (!payment || (notification.order_id && notification.order_id !== payment.orderId)) {
+    throw notFound(PAYMENT_TEXT.paymentNotFound);
+  }
+  const status = notification.payment_status;
+  if (status === 'finished') return finishPayment(app, payment);
+  if (!(PAYMENT_STATUSES as readonly string[]).includes(status)) {
+    app.log.warn({ paymentId: payment.paymentId, status }, 'unknown NOWPayments status ignored');
+    return payment;
+  }
+  const paid = Number(notification.actually_paid);
+  return recordStatus(app, payment, status as PaymentStatus, Number.isFinite(paid) ? paid : null);
+}
+
+export async function pendingPayments(app: FastifyInstance): Promise<PaymentRecord[]> {
+  return app.models.Payment.find({ provider: 'self-custody', status: 'waiting' })
+    .sort({ createdAt: 1, id: 1 })
+    .limit(LIMITS.pageSizeMax)
+    .lean<PaymentRecord[]>();
+}
+
+async function selfCustodyPayment(app: FastifyInstance, id: number): Promise<PaymentRecord> {
+  const payment = await app.models.Payment.findOne({ id }).lean<PaymentRecord>();
+  if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
+  if (payment.provider !== 'self-custody') throw conflict(PAYMENT_TEXT.staffConfirmsSelfCustodyOnly);
+  return payment;
+}
+
+/** Staff saw the coins arrive at the admin's address: the member is credited once. */
+export async function confirmPayment(app: FastifyInstance, staff: UserRecord, id: number, transactionHash?: string) {
+  return finishPayment(app, await selfCustodyPayment(app, id), { decidedBy: staff.id, transactionHash });
+}
+
+export async function rejectPayment(app: FastifyInstance, staff: UserRecord, id: number) {
+  return failPayment(app, await selfCustodyPayment(app, id), staff.id);
+}

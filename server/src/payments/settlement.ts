@@ -1,0 +1,101 @@
+import { PAYMENT_TEXT, type PaymentStatus } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { isDuplicateKey } from '../db/ids.ts';
+import { conflict } from '../errors.ts';
+import { move } from '../wallet/ledger.ts';
+import type { PaymentOutcome, PaymentRecord } from './payment-model.ts';
+
+/** The ledger key of a payment's credit: the same payment never credits twice. */
+export const paymentCreditKey = (paymentId: string) => `payment:${paymentId}`;
+
+/** Claims the payment's one outcome and answers the outcome that won, this one or an earlier one. */
+async function claimOutcome(app: FastifyInstance, claim: Omit<PaymentOutcome, 'createdAt'>): Promise<PaymentOutcome> {
+  const outcome = { ...claim, createdAt: new Date() };
+  try {
+    await app.models.PaymentOutcome.create(outcome);
+    return outcome;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const won = await app.models.PaymentOutcome.findOne({ paymentId: claim.paymentId }).lean<PaymentOutcome>();
+    if (!won) throw error;
+    return won;
+  }
+}
+
+async function setStatus(
+  app: FastifyInstance,
+  payment: PaymentRecord,
+  status: PaymentStatus,
+  fields: Partial<PaymentRecord> = {},
+): Promise<PaymentRecord> {
+  const updated = await app.models.Payment.findOneAndUpdate(
+    { id: payment.id },
+    { $set: { status, ...fields } },
+    { returnDocument: 'after' },
+  ).lean<PaymentRecord>();
+  const current = updated ?? payment;
+  if (payment.status !== status) app.events.publish('payment.changed', { payment: current });
+  return current;
+}
+
+/**
+ * The payment arrived: claim the `finished` outcome, credit the coins once through the ledger
+ * (key `payment:{paymentId}`), then record it. Replays and concurrent calls land on the same
+ * outcome and the same ledger key, so a payment credits exactly once; a retry after a crash
+ * between the two writes completes the credit.
+ */
+export async function finishPayment(
+  app: FastifyInstance,
+  payment: PaymentRecord,
+  decision: { decidedBy?: number | null; transactionHash?: string | null } = {},
+): Promise<PaymentRecord> {
+  const outcome = await claimOutcome(app, {
+    paymentId: payment.paymentId,
+    outcome: 'finished',
+    decidedBy: decision.decidedBy ?? null,
+    transactionHash: decision.transactionHash ?? null,
+  });
+  if (outcome.outcome !== 'finished') throw conflict(PAYMENT_TEXT.alreadyRejected);
+  await move(app, {
+    account: payment.userId,
+    amount: payment.coins,
+    key: paymentCreditKey(payment.paymentId),
+    type: 'coin_purchase',
+    reference: paymentCreditKey(payment.paymentId),
+  });
+  return setStatus(app, payment, 'finished', {
+    transactionHash: outcome.transactionHash ?? payment.transactionHash ?? null,
+    decidedBy: outcome.decidedBy ?? null,
+    decidedAt: outcome.createdAt,
+  });
+}
+
+/** Staff rejected it: claim the `failed` outcome; nothing is credited, ever. */
+export async function failPayment(
+  app: FastifyInstance,
+  payment: PaymentRecord,
+  decidedBy: number,
+): Promise<PaymentRecord> {
+  const outcome = await claimOutcome(app, {
+    paymentId: payment.paymentId,
+    outcome: 'failed',
+    decidedBy,
+    transactionHash: null,
+  });
+  if (outcome.outcome !== 'failed') throw conflict(PAYMENT_TEXT.alreadyConfirmed);
+  return setStatus(app, payment, 'failed', { decidedBy: outcome.decidedBy ?? null, decidedAt: outcome.createdAt });
+}
+
+/** A provider's status short of `finished` (partially_paid, failed, expired...): recorded unless decided. */
+export async function recordStatus(
+  app: FastifyInstance,
+  payment: PaymentRecord,
+  status: PaymentStatus,
+  actuallyPaid: number | null,
+): Promise<PaymentRecord> {
+  if (await app.models.PaymentOutcome.exists({ paymentId: payment.paymentId })) return payment;
+  const recorded = await setStatus(app, payment, status, actuallyPaid === null ? {} : { actuallyPaid });
+  // An outcome decided between the check and the write wins: its status goes back on top.
+  const won = await app.models.PaymentOutcome.findOne({ paymentId: payment.paymentId }).lean<PaymentOutcome>();
+  return won ? setStatus(app, recorded, won.outcome) : recorded;
+}

@@ -1,0 +1,76 @@
+import {
+  type CryptoWalletSettings,
+  CURRENCY_INFO,
+  isPaymentCurrency,
+  isValidWalletAddress,
+  VALIDATION,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { insertWithId, isDuplicateKey } from '../db/ids.ts';
+import { badRequest } from '../errors.ts';
+import type { WalletSettingRecord } from './wallet-settings-model.ts';
+
+export async function readWalletSettings(app: FastifyInstance): Promise<WalletSettingRecord[]> {
+  return app.models.WalletSetting.find().sort({ id: 1 }).lean<WalletSettingRecord[]>();
+}
+
+export async function walletSettingOf(app: FastifyInstance, currency: string): Promise<WalletSettingRecord | null> {
+  return app.models.WalletSetting.findOne({ currency }).lean<WalletSettingRecord>();
+}
+
+/** The admin's map as the spec shapes it: currency code → name, symbol, network, address (and rate). */
+export async function walletSettingsMap(app: FastifyInstance): Promise<CryptoWalletSettings> {
+  const settings = await readWalletSettings(app);
+  return Object.fromEntries(
+    settings.map((s) => [
+      s.currency,
+      { name: s.name, symbol: s.symbol, network: s.network ?? null, address: s.address, usdRate: s.usdRate ?? null },
+    ]),
+  );
+}
+
+/**
+ * Replaces the whole map (the admin form posts every currency). Every address is checked by the
+ * spec's rules before anything is written; a currency missing from the map is removed, and a
+ * setting without `usdRate` keeps the rate it had.
+ */
+export async function saveWalletSettings(
+  app: FastifyInstance,
+  settings: CryptoWalletSettings,
+  updatedBy: number | null,
+): Promise<CryptoWalletSettings> {
+  const problems = Object.entries(settings)
+    .filter(([currency, setting]) => !isValidWalletAddress(currency, setting.address))
+    .map(([currency, setting]) => ({
+      path: `/${currency}/address`,
+      message: VALIDATION.walletAddressInvalid(setting.name || nameOf(currency)),
+    }));
+  if (problems[0]) throw badRequest(problems[0].message, problems);
+
+  const { WalletSetting } = app.models;
+  for (const [currency, setting] of Object.entries(settings)) {
+    const set = {
+      name: setting.name.trim(),
+      symbol: setting.symbol.trim(),
+      network: setting.network?.trim() || null,
+      address: setting.address.trim(),
+      updatedBy,
+      ...(setting.usdRate !== undefined ? { usdRate: setting.usdRate } : {}),
+    };
+    const { matchedCount } = await WalletSetting.updateOne({ currency }, { $set: set });
+    if (matchedCount > 0) continue;
+    try {
+      await insertWithId(WalletSetting, { currency, usdRate: null, ...set } as Omit<WalletSettingRecord, 'id'>);
+    } catch (error) {
+      // Another save created it first: this save's values go on top.
+      if (!isDuplicateKey(error)) throw error;
+      await WalletSetting.updateOne({ currency }, { $set: set });
+    }
+  }
+  await WalletSetting.deleteMany({ currency: { $nin: Object.keys(settings) } });
+  return walletSettingsMap(app);
+}
+
+function nameOf(currency: string): string {
+  return isPaymentCurrency(currency) ? CURRENCY_INFO[currency].name : currency.toUpperCase();
+}

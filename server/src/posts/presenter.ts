@@ -1,0 +1,31 @@
+import type { Post, PublicUser } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { presentPublicUser } from '../users/presenter.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import type { PostRecord } from './post-model.ts';
+
+function present(post: PostRecord, author: PublicUser | undefined): Post {
+  return {
+    id: post.id,
+    threadId: post.threadId,
+    authorId: post.authorId,
+    authorName: author?.username ?? null,
+    authorProfilePic: author?.profilePicture ?? null,
+    authorIsAdmin: author?.isAdmin ?? false,
+    authorIsModerator: author?.isModerator ?? false,
+    content: post.content,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+  };
+}
+
+/** Replies with their authors, loaded in one query; a deleted author reads as 'Anonymous'. */
+export async function presentPosts(app: FastifyInstance, posts: PostRecord[]): Promise<Post[]> {
+  const authorIds = [...new Set(posts.map((post) => post.authorId))];
+  const users =
+    authorIds.length > 0
+      ? await app.models.User.find({ id: { $in: authorIds }, deletedAt: null }).lean<UserRecord[]>()
+      : [];
+  const authors = new Map(users.map((user) => [user.id, presentPublicUser(user)]));
+  return posts.map((post) => present(post, authors.get(post.authorId)));
+}

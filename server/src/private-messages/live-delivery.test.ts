@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api, type ClientToServerEvents, type Message, type ServerToClientEvents } from '@enclave/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import type { TestClient } from '../test/client.ts';
+import { createMember } from '../test/factories.ts';
+
+type Tab = Socket<ServerToClientEvents, ClientToServerEvents> & { received: [string, unknown][] };
+
+let app: App;
+let url: string;
+const tabs: Tab[] = [];
+/** Long enough for a stray event to arrive on loopback after the ones we waited for. */
+const QUIET_MS = 300;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  for (const tab of tabs) tab.disconnect();
+});
+
+/** A browser tab of the member: a socket with their session cookie, recording every event. */
+async function openTab(client: TestClient): Promise<Tab> {
+  const socket = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie: `enclave_session=${client.cookie}` },
+  }) as Tab;
+  socket.received = [];
+  tabs.push(socket);
+  const ready = new Promise((resolve) => socket.once('session:ready', resolve));
+  socket.onAny((event: string, payload: unknown) => socket.received.push([event, payload]));
+  await ready;
+  socket.received.length = 0;
+  return socket;
+}
+
+function next<E extends keyof ServerToClientEvents>(
+  tab: Tab,
+  event: E,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
+    tab.once(
+      event as 'message:new',
+      ((payload: never) => {
+        clearTimeout(timer);
+        resolve(payload);
+      }) as never,
+    );
+  });
+}
+
+async function member() {
+  const { user, client } = await createMember(app);
+  return { user, client, tabs: [await openTab(client), await openTab(client)] as const };
+}
+
+describe('live private messages', () => {
+  it('delivers a new message and the unread count to every tab of the recipient, and Sent to the sender', async () => {
+    const alice = await member();
+    const bob = await member();
+    const carol = await member();
+
+    const arrivals = bob.tabs.map((tab) => Promise.all([next(tab, 'message:new'), next(tab, 'message:unread')]));
+    const sentEchoes = alice.tabs.map((tab) => next(tab, 'message:sent'));
+    const response = await alice.client.call(api.sendMessage, { body: { content: 'Live!', recipientId: bob.user.id } });
+    expect(response.statusCode).toBe(201);
+    const message = response.json() as Message;
+
+    for (const [arrived, count] of await Promise.all(arrivals)) {
+      expect(arrived).toEqual(message);
+      expect(count).toEqual({ unreadCount: 1 });
+    }
+    for (const echoed of await Promise.all(sentEchoes)) expect(echoed).toEqual(message);
+
+    await sleep(QUIET_MS);
+    for (const tab of carol.tabs) expect(tab.received).toEqual([]);
+    for (const tab of alice.tabs) expect(tab.received.map(([event]) => event)).toEqual(['message:sent']);
+  });
+
+  it('reading on one tab updates the count on the others and sends the sender a read receipt', async () => {
+    const alice = await member();
+    const bob = await member();
+    const carol = await member();
+    const first = (
+      await alice.client.call(api.sendMessage, { body: { content: 'one', recipientId: bob.user.id } })
+    ).json() as Message;
+    // A second sender, so the 2-second limit does not hold the second message back.
+    const other = await createMember(app);
+    await other.client.call(api.sendMessage, { body: { content: 'two', recipientId: bob.user.id } });
+    await Promise.all(bob.tabs.map((tab) => next(tab, 'message:new')));
+    await sleep(QUIET_MS);
+    for (const tab of [...alice.tabs, ...bob.tabs]) tab.received.length = 0;
+
+    const counts = bob.tabs.map((tab) => next(tab, 'message:unread'));
+    const receipts = alice.tabs.map((tab) => next(tab, 'message:read'));
+    const read = await bob.client.call(api.markMessageRead, { params: { id: first.id } });
+    expect(read.statusCode).toBe(200);
+    const { readAt } = read.json() as Message;
+
+    for (const count of await Promise.all(counts)) expect(count).toEqual({ unreadCount: 1 });
+    for (const receipt of await Promise.all(receipts)) expect(receipt).toEqual({ id: first.id, readAt });
+
+    // Reading it again changes nothing, so nothing is pushed.
+    expect((await bob.client.call(api.markMessageRead, { params: { id: first.id } })).statusCode).toBe(200);
+    await sleep(QUIET_MS);
+    for (const tab of bob.tabs) {
+      expect(tab.received).toEqual([
+        ['message:unread', { unreadCount: 1 }],
+        ['message:read', { id: first.id, readAt }],
+      ]);
+    }
+    for (const tab of alice.tabs) expect(tab.received).toEqual([['message:read', { id: first.id, readAt }]]);
+    for (const tab of carol.tabs) expect(tab.received).toEqual([]);
+  });
+
+  it('pushes nothing when a message is refused', async () => {
+    const alice = await member();
+    const bob = await member();
+    await bob.client.call(api.blockMember, { params: { id: alice.user.id } });
+    const refused = await alice.client.call(api.sendMessage, { body: { content: 'Hi', recipientId: bob.user.id } });
+    expect(refused.statusCode).toBe(403);
+    await sleep(QUIET_MS);
+    for (const tab of [...alice.tabs, ...bob.tabs]) expect(tab.received).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { REPORT_EXCERPT_MAX, REPORT_TEXT, type ReportContentType } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../errors.ts';
+import type { PostRecord } from '../posts/post-model.ts';
+import type { MessageRecord } from '../private-messages/message-model.ts';
+import { unreadCountOf } from '../private-messages/service.ts';
+import { deleteThread } from '../threads/moderation.ts';
+import { readableThread, visibleThread } from '../threads/service.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { canSeeMessage } from './policy.ts';
+import type { ReportRecord } from './report-model.ts';
+
+export interface ReportedContent {
+  threadId: number | null;
+  authorId: number | null;
+  text: string;
+}
+
+const excerpt = (text: string) =>
+  text.length > REPORT_EXCERPT_MAX ? `${text.slice(0, REPORT_EXCERPT_MAX - 1)}…` : text;
+
+/** Only what the reporter can see can be reported: anything else is a 404, as it is everywhere else. */
+async function orNotFound<T>(lookup: Promise<T>, message: string): Promise<T> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) throw notFound(message);
+    throw error;
+  }
+}
+
+export async function reportedContent(
+  app: FastifyInstance,
+  reporter: UserRecord,
+  contentType: ReportContentType,
+  contentId: number,
+): Promise<ReportedContent> {
+  if (contentType === 'thread') {
+    const thread = await orNotFound(visibleThread(app, reporter, contentId), REPORT_TEXT.threadNotFound);
+    return { threadId: thread.id, authorId: thread.authorId, text: excerpt(`${thread.title}\n\n${thread.content}`) };
+  }
+  if (contentType === 'post') {
+    const post = await app.models.Post.findOne({ id: contentId }).lean<PostRecord>();
+    if (!post) throw notFound(REPORT_TEXT.postNotFound);
+    await orNotFound(readableThread(app, reporter, post.threadId), REPORT_TEXT.postNotFound);
+    return { threadId: post.threadId, authorId: post.authorId, text: excerpt(post.content) };
+  }
+  const message = await app.models.PrivateMessage.findOne({ id: contentId }).lean<MessageRecord>();
+  if (!message || !canSeeMessage(reporter, message)) throw notFound(REPORT_TEXT.messageNotFound);
+  const attachment = message.hasAttachment ? `\n\n[${message.attachmentType}] ${message.attachmentData}` : '';
+  return { threadId: null, authorId: message.senderId, text: excerpt(`${message.content}${attachment}`) };
+}
+
+/**
+ * Take Action removes the content for good: a thread is deleted as staff delete it (with its premium
+ * sister and replies), a reply or a message is deleted. Content already gone counts as removed.
+ */
+export async function removeContent(app: FastifyInstance, report: ReportRecord): Promise<void> {
+  if (report.contentType === 'thread') {
+    try {
+      await deleteThread(app, report.contentId);
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    }
+    return;
+  }
+  if (report.contentType === 'post') {
+    const post = await app.models.Post.findOneAndDelete({ id: report.contentId }).lean<PostRecord>();
+    if (post) app.events.publish('post.removed', { threadId: post.threadId, postId: post.id });
+    return;
+  }
+  const message = await app.models.PrivateMessage.findOneAndDelete({ id: report.contentId }).lean<MessageRecord>();
+  if (message) {
+    app.events.publish('message.removed', {
+      messageId: message.id,
+      senderId: message.senderId,
+      recipientId: message.recipientId,
+      unreadCount: await unreadCountOf(app, message.recipientId),
+    });
+  }
+}

@@ -1,0 +1,257 @@
+import { api, ErrorCode, REPORT_EXCERPT_MAX, REPORT_TEXT, type Report } from '@enclave/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { reply } from '../posts/service.ts';
+import { sendMessage } from '../private-messages/service.ts';
+import { createTestApp } from '../test/app.ts';
+import type { TestClient } from '../test/client.ts';
+import { createMember } from '../test/factories.ts';
+import { aThread } from '../test/forum.ts';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+const report = (client: TestClient, contentType: string, contentId: number, reason = 'This breaks the rules') =>
+  client.call(api.createReport, { body: { contentType, contentId, reason } });
+
+async function aReportedThread(reason = 'Spam') {
+  const { user: author } = await createMember(app);
+  const { user: reporter, client } = await createMember(app);
+  const thread = await aThread(app, author, { title: 'Cheap pills', content: 'Buy now at a discount' });
+  const response = await report(client, 'thread', thread.id, reason);
+  expect(response.statusCode).toBe(201);
+  return { author, reporter, client, thread, report: response.json() as Report };
+}
+
+describe('reporting (POST /api/reports)', () => {
+  it('reports a thread, keeping what it said, for the queue', async () => {
+    const { author, reporter, thread, report: created } = await aReportedThread('Spam');
+    expect(created).toMatchObject({
+      reporterName: reporter.username,
+      reason: 'Spam',
+      contentType: 'thread',
+      contentId: thread.id,
+      contentText: 'Cheap pills\n\nBuy now at a discount',
+      threadId: thread.id,
+      contentAuthor: { id: author.id, username: author.username },
+      status: 'open',
+      resolvedAt: null,
+      resolvedBy: null,
+    });
+    expect(Date.parse(created.createdAt)).not.toBeNaN();
+  });
+
+  it('reports a reply, and a message by its recipient', async () => {
+    const { user: author } = await createMember(app);
+    const { user: reporter, client } = await createMember(app);
+    const thread = await aThread(app, author);
+    const post = await reply(app, author, thread.id, 'A rude reply');
+    const byReply = await report(client, 'post', post.id);
+    expect(byReply.statusCode).toBe(201);
+    expect(byReply.json()).toMatchObject({ contentType: 'post', contentText: 'A rude reply', threadId: thread.id });
+
+    const message = await sendMessage(app, author, { content: 'Send me your password', recipientId: reporter.id });
+    const byMessage = await report(client, 'message', message.id);
+    expect(byMessage.statusCode).toBe(201);
+    expect(byMessage.json()).toMatchObject({
+      contentType: 'message',
+      contentText: 'Send me your password',
+      threadId: null,
+      contentAuthor: { id: author.id },
+    });
+  });
+
+  it('keeps at most 1000 characters of the content', async () => {
+    const { user: author } = await createMember(app);
+    const { client } = await createMember(app);
+    const thread = await aThread(app, author, { content: 'x'.repeat(3000) });
+    const { contentText } = (await report(client, 'thread', thread.id)).json();
+    expect(contentText).toHaveLength(REPORT_EXCERPT_MAX);
+  });
+
+  it('answers 404 for content the reporter cannot see', async () => {
+    const { user: author } = await createMember(app);
+    const { user: recipient } = await createMember(app);
+    const { client: stranger } = await createMember(app);
+    const pending = await aThread(app, author, {}, { approved: false });
+    const privateThread = await aThread(app, author, { isPrivate: true });
+    const message = await sendMessage(app, author, { content: 'Between us', recipientId: recipient.id });
+    const cases: [string, number, string][] = [
+      ['thread', pending.id, REPORT_TEXT.threadNotFound],
+      ['thread', privateThread.id, REPORT_TEXT.threadNotFound],
+      ['thread', 987_654, REPORT_TEXT.threadNotFound],
+      ['post', 987_654, REPORT_TEXT.postNotFound],
+      ['message', message.id, REPORT_TEXT.messageNotFound],
+    ];
+    for (const [type, id, text] of cases) {
+      const response = await report(stranger, type, id);
+      expect(response.statusCode, `${type} ${id}`).toBe(404);
+      expect(response.json().message).toBe(text);
+    }
+  });
+
+  it("refuses reports of the reporter's own content", async () => {
+    const { user, client } = await createMember(app);
+    const { user: other } = await createMember(app);
+    const thread = await aThread(app, user);
+    const message = await sendMessage(app, user, { content: 'Hello', recipientId: other.id });
+    for (const [type, id] of [
+      ['thread', thread.id],
+      ['message', message.id],
+    ] as const) {
+      const response = await report(client, type, id);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(REPORT_TEXT.ownContent);
+    }
+  });
+
+  it('needs a reason of 1 to 500 characters and a known content type', async () => {
+    const { user: author } = await createMember(app);
+    const { client } = await createMember(app);
+    const thread = await aThread(app, author);
+    for (const [reason, text] of [
+      ['', REPORT_TEXT.reasonRequired],
+      ['   ', REPORT_TEXT.reasonRequired],
+      ['x'.repeat(501), REPORT_TEXT.reasonMax(500)],
+    ]) {
+      const response = await report(client, 'thread', thread.id, reason);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: text, code: ErrorCode.Validation });
+    }
+    expect((await report(client, 'user', thread.id)).statusCode).toBe(400);
+    expect((await report(client, 'thread', thread.id, 'x'.repeat(500))).statusCode).toBe(201);
+  });
+
+  it('keeps one open report per member and content, even when reports race', async () => {
+    const { user: author } = await createMember(app);
+    const { client } = await createMember(app);
+    const thread = await aThread(app, author);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => report(client, 'thread', thread.id)));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(responses.find((r) => r.statusCode === 409)?.json().message).toBe(REPORT_TEXT.alreadyReported);
+    expect(await app.models.Report.countDocuments({ contentType: 'thread', contentId: thread.id })).toBe(1);
+  });
+
+  it('is for verified members', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const { client } = await createMember(app, { isEmailVerified: false });
+    expect((await report(client, 'thread', thread.id)).statusCode).toBe(403);
+  });
+});
+
+describe('the report queue (GET /api/admin/reports)', () => {
+  it('lists open reports oldest first, and resolved ones on request', async () => {
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const first = await aReportedThread();
+    const second = await aReportedThread();
+    await moderator.call(api.dismissReport, { params: { id: first.report.id } });
+
+    const open = (await moderator.call(api.reports)).json() as Report[];
+    expect(open.every((r) => r.status === 'open')).toBe(true);
+    const openIds = open.map((r) => r.id);
+    expect(openIds).toContain(second.report.id);
+    expect(openIds).not.toContain(first.report.id);
+    expect([...openIds].sort((a, b) => a - b)).toEqual(openIds);
+
+    const dismissed = (await moderator.call(api.reports, { query: { status: 'dismissed' } })).json() as Report[];
+    expect(dismissed.map((r) => r.id)).toContain(first.report.id);
+  });
+});
+
+describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
+  it('deletes a reported thread with its premium sister, and closes every open report on it', async () => {
+    const { client: moderator, user: mod } = await createMember(app, { isModerator: true });
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author, {
+      hasUnlockableContent: true,
+      unlockableType: 'premium_thread',
+      unlockableCost: 10,
+      sisterContent: 'The premium part',
+    });
+    const { client: first } = await createMember(app);
+    const { client: second } = await createMember(app);
+    const reportId = (await report(first, 'thread', thread.id)).json().id;
+    const otherId = (await report(second, 'thread', thread.id)).json().id;
+
+    const response = await moderator.call(api.approveReport, { params: { id: reportId } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: REPORT_TEXT.actioned,
+      report: { id: reportId, status: 'actioned', resolvedBy: { id: mod.id, username: mod.username } },
+    });
+    const deleted = await app.models.Thread.find({ id: { $in: [thread.id, thread.sisterThreadId] } }).lean();
+    expect(deleted).toHaveLength(2);
+    expect(deleted.every((t) => t.deletedAt instanceof Date)).toBe(true);
+    expect((await moderator.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(404);
+    expect(await app.models.Report.findOne({ id: otherId }).lean()).toMatchObject({
+      status: 'actioned',
+      resolvedBy: mod.id,
+    });
+    expect(
+      await app.models.ModerationLog.findOne({ action: 'report.approve', targetId: reportId }).lean(),
+    ).toMatchObject({
+      actorId: mod.id,
+      targetType: 'report',
+      details: { removed: { contentType: 'thread', contentId: thread.id, authorId: author.id }, alsoClosed: [otherId] },
+    });
+  });
+
+  it('deletes a reported reply, and a reported message', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { user: author } = await createMember(app);
+    const { user: reporter, client } = await createMember(app);
+    const thread = await aThread(app, author);
+    const post = await reply(app, author, thread.id, 'Rude');
+    const message = await sendMessage(app, author, { content: 'Rude too', recipientId: reporter.id });
+    for (const [type, id] of [
+      ['post', post.id],
+      ['message', message.id],
+    ] as const) {
+      const reportId = (await report(client, type, id)).json().id;
+      expect((await admin.call(api.approveReport, { params: { id: reportId } })).statusCode).toBe(200);
+    }
+    expect(await app.models.Post.exists({ id: post.id })).toBeNull();
+    expect(await app.models.PrivateMessage.exists({ id: message.id })).toBeNull();
+    expect((await client.call(api.posts, { params: { id: thread.id } })).json()).toEqual([]);
+  });
+
+  it('resolves a report once: a second click, or a dismiss racing it, gets 409', async () => {
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { report: created, thread } = await aReportedThread();
+    const [take, dismiss] = await Promise.all([
+      moderator.call(api.approveReport, { params: { id: created.id } }),
+      admin.call(api.dismissReport, { params: { id: created.id } }),
+    ]);
+    expect([take.statusCode, dismiss.statusCode].sort()).toEqual([200, 409]);
+    const loser = take.statusCode === 409 ? take : dismiss;
+    expect(loser.json().message).toBe(REPORT_TEXT.alreadyResolved);
+    const stored = await app.models.Report.findOne({ id: created.id }).lean();
+    const removed = (await app.models.Thread.findOne({ id: thread.id }).lean())?.deletedAt instanceof Date;
+    expect(stored?.status).toBe(take.statusCode === 200 ? 'actioned' : 'dismissed');
+    expect(removed).toBe(take.statusCode === 200);
+    expect((await moderator.call(api.approveReport, { params: { id: created.id } })).statusCode).toBe(409);
+    expect((await moderator.call(api.approveReport, { params: { id: 777_777 } })).statusCode).toBe(404);
+  });
+});
+
+describe('Dismiss (POST /api/admin/reports/{id}/dismiss)', () => {
+  it('closes the report and leaves the content; the member may report it again', async () => {
+    const { client: moderator, user: mod } = await createMember(app, { isModerator: true });
+    const { report: created, thread, client } = await aReportedThread();
+    const response = await moderator.call(api.dismissReport, { params: { id: created.id } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: REPORT_TEXT.dismissed, report: { status: 'dismissed' } });
+    expect((await client.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(200);
+    expect(
+      await app.models.ModerationLog.findOne({ action: 'report.dismiss', targetId: created.id }).lean(),
+    ).toMatchObject({ actorId: mod.id, reason: created.reason });
+    expect((await report(client, 'thread', thread.id)).statusCode).toBe(201);
+  });
+});

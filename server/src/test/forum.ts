@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { CategoryBody, CreateThreadBody, Thread } from '@enclave/protocol';
+import type { App } from '../app.ts';
+import type { CategoryRecord } from '../categories/category-model.ts';
+import { createCategory } from '../categories/service.ts';
+import { createThread } from '../threads/service.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { move } from '../wallet/ledger.ts';
+
+const defaultCategories = new WeakMap<App, Promise<CategoryRecord>>();
+
+export function aCategory(app: App, overrides: Partial<CategoryBody> = {}): Promise<CategoryRecord> {
+  return createCategory(app, {
+    name: `Category ${randomUUID().slice(0, 8)}`,
+    description: 'Things to talk about',
+    icon: 'MessageSquare',
+    color: 'primary',
+    ...overrides,
+  });
+}
+
+/**
+ * A thread through the service (so sisters and approval rules apply), in the app's default category
+ * unless told otherwise, approved unless `approved: false`.
+ */
+export async function aThread(
+  app: App,
+  author: UserRecord,
+  body: Partial<CreateThreadBody> = {},
+  { approved = true }: { approved?: boolean } = {},
+): Promise<Thread> {
+  let category = defaultCategories.get(app);
+  if (!category) {
+    category = aCategory(app);
+    defaultCategories.set(app, category);
+  }
+  const thread = await createThread(app, author, {
+    title: `Thread ${randomUUID().slice(0, 8)}`,
+    content: 'Some content worth reading',
+    categoryId: (await category).id,
+    ...body,
+  });
+  if (approved && !thread.isApproved) {
+    await app.models.Thread.updateMany(
+      { id: { $in: [thread.id, thread.sisterThreadId ?? thread.id] } },
+      { $set: { isApproved: true, approvedAt: new Date() } },
+    );
+    return { ...thread, isApproved: true };
+  }
+  return thread;
+}
+
+/** Coins for a member, as an admin grant through the ledger. */
+export const grantCoins = (app: App, account: number, amount: number) =>
+  move(app, { account, amount, key: `grant:${account}:${randomUUID()}`, type: 'admin_grant' });

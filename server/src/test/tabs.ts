@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ClientToServerEvents, ServerToClientEvents } from '@enclave/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { App } from '../app.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import type { TestClient } from './client.ts';
+
+export type Tab = Socket<ServerToClientEvents, ClientToServerEvents> & { received: [string, unknown][] };
+
+/** Long enough for a stray event to arrive on loopback after the ones we waited for. */
+export const QUIET_MS = 300;
+
+/** Browser tabs on a listening app: each records every event it receives. Call `close()` when done. */
+export function browserTabs(app: App) {
+  const tabs: Tab[] = [];
+  const url = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  async function open(client?: TestClient): Promise<Tab> {
+    const socket = connect(url(), {
+      transports: ['websocket'],
+      reconnection: false,
+      ...(client ? { extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie}` } } : {}),
+    }) as Tab;
+    socket.received = [];
+    tabs.push(socket);
+    const ready = new Promise((resolve) => socket.once('session:ready', resolve));
+    socket.onAny((event: string, payload: unknown) => socket.received.push([event, payload]));
+    await ready;
+    socket.received.length = 0;
+    return socket;
+  }
+
+  function close() {
+    for (const tab of tabs) tab.disconnect();
+  }
+
+  return { open, close };
+}
+
+/** Waits until the tab has received `count` events of this name, and answers their payloads. */
+export async function received(tab: Tab, event: keyof ServerToClientEvents, count = 1): Promise<unknown[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const payloads = tab.received.filter(([name]) => name === event).map(([, payload]) => payload);
+    if (payloads.length >= count) return payloads;
+    if (Date.now() > deadline) throw new Error(`only ${payloads.length} ${event} of ${count} within 5 s`);
+    await sleep(20);
+  }
+}
+
+export const eventsNamed = (tab: Tab, prefix: string) => tab.received.filter(([name]) => name.startsWith(prefix));

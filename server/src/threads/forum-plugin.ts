@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { categoryRoutes } from '../categories/routes.ts';
+import { postRoutes } from '../posts/routes.ts';
+import { sweepGroupBuys } from './group-buy.ts';
+import { purchaseRoutes } from './purchase-routes.ts';
+import { threadRoutes } from './routes.ts';
+
+/**
+ * Categories, threads, replies and what they sell. Not encapsulated (fastify-plugin), so its start-up
+ * sweep is a root onReady hook that runs before the ledger's seller-credit sweep registered after it:
+ * a group-buy debit without a place must be refunded before anything could pay its organiser.
+ */
+export const forumPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onReady', async () => {
+    const swept = await sweepGroupBuys(app);
+    if (swept.refunded + swept.completed > 0) app.log.warn(swept, 'group-buy contributions settled after a crash');
+  });
+  await app.register(categoryRoutes);
+  await app.register(threadRoutes);
+  await app.register(postRoutes);
+  await app.register(purchaseRoutes);
+});

@@ -1,0 +1,199 @@
+import { api, ErrorCode, THREAD_TEXT, type Thread } from '@enclave/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { createTestApp, testConfig } from '../test/app.ts';
+import type { TestClient } from '../test/client.ts';
+import { createMember } from '../test/factories.ts';
+import { aThread, grantCoins } from '../test/forum.ts';
+import { expectLedgerReconciles } from '../test/reconcile.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { balanceOf, move } from '../wallet/ledger.ts';
+import { sweepGroupBuys } from './group-buy.ts';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+async function groupBuy(required: number, amount = 25) {
+  const { user: organizer, client: organizerClient } = await createMember(app);
+  const thread = await aThread(app, organizer, {
+    isGroupBuy: true,
+    groupBuyParticipantsRequired: required,
+    groupBuyContributionAmount: amount,
+  });
+  return { organizer, organizerClient, thread };
+}
+
+async function funded(coins: number) {
+  const member = await createMember(app);
+  await grantCoins(app, member.user.id, coins);
+  return member;
+}
+
+const contribute = (client: TestClient, thread: Thread, amount = thread.groupBuyContributionAmount as number) =>
+  client.call(api.contribute, { params: { id: thread.id }, body: { amount } });
+
+describe('contributing to a group buy', () => {
+  it('takes a place, pays the organiser and reports progress', async () => {
+    const { organizer, thread } = await groupBuy(3);
+    const { user, client } = await funded(100);
+    const response = await contribute(client, thread);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ isCompleted: false, message: 'Contribution received', current: 1, required: 3 });
+    expect(await balanceOf(app, user.id)).toBe(75);
+    expect(await balanceOf(app, organizer.id)).toBe(25);
+    expect((await client.call(api.groupBuyStatus, { params: { id: thread.id } })).json()).toEqual({
+      isCompleted: false,
+      isParticipant: true,
+      current: 1,
+      required: 3,
+      contributionAmount: 25,
+      completedAt: null,
+    });
+    expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({
+      groupBuyCurrentParticipants: 1,
+      isGroupBuyCompleted: false,
+    });
+    await expectLedgerReconciles(app);
+  });
+
+  it('refuses a second contribution, the organiser, a stale amount and a short balance, charging nothing', async () => {
+    const { organizer, organizerClient, thread } = await groupBuy(3);
+    const { user, client } = await funded(100);
+    await contribute(client, thread);
+    const again = await contribute(client, thread);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: ErrorCode.AlreadyOwned, message: THREAD_TEXT.alreadyContributed });
+    expect(await balanceOf(app, user.id)).toBe(75);
+
+    await grantCoins(app, organizer.id, 100);
+    expect((await contribute(organizerClient, thread)).json().message).toBe('You organise this group buy');
+
+    const { user: other, client: otherClient } = await funded(24);
+    expect((await contribute(otherClient, thread, 20)).statusCode).toBe(409);
+    const short = await contribute(otherClient, thread);
+    expect(short.statusCode).toBe(402);
+    expect(short.json()).toMatchObject({
+      code: ErrorCode.InsufficientCoins,
+      message: 'You need at least 25 coins to contribute',
+    });
+    expect(await balanceOf(app, other.id)).toBe(24);
+    expect(await app.models.GroupBuyPlace.countDocuments({ threadId: thread.id })).toBe(1);
+    await expectLedgerReconciles(app);
+  });
+
+  it('completes once when the last place fills, opens it to every participant and refuses latecomers', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author, {
+      content: 'the shared licence key',
+      isPremium: true,
+      premiumCost: 500,
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 2,
+      groupBuyContributionAmount: 10,
+    });
+    const first = await funded(50);
+    const second = await funded(50);
+    expect((await first.client.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(402);
+    await contribute(first.client, thread);
+    expect((await first.client.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(402);
+    const last = await contribute(second.client, thread);
+    expect(last.json()).toEqual({ isCompleted: true, message: THREAD_TEXT.groupBuyComplete, current: 2, required: 2 });
+
+    for (const { client } of [first, second]) {
+      const detail = (await client.call(api.thread, { params: { id: thread.id } })).json();
+      expect(detail).toMatchObject({
+        content: 'the shared licence key',
+        userHasAccess: true,
+        isGroupBuyCompleted: true,
+      });
+      expect(detail.groupBuyCompletedAt).toEqual(expect.any(String));
+      expect((await client.call(api.unlockedContent)).json().threadIds).toContain(thread.id);
+    }
+
+    const late = await funded(50);
+    const refused = await contribute(late.client, thread);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This group buy is already complete');
+    expect(await balanceOf(app, late.user.id)).toBe(50);
+    expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
+    await expectLedgerReconciles(app);
+  });
+
+  it('race: 50 members for the last 5 places: 5 participants, 45 not charged, one completion', async () => {
+    const { organizer, thread } = await groupBuy(10, 20);
+    for (let i = 0; i < 5; i++) await contribute((await funded(20)).client, thread);
+    const completions: number[] = [];
+    app.events.on('groupBuy.completed', ({ threadId }) => {
+      if (threadId === thread.id) completions.push(threadId);
+    });
+    const racers = await Promise.all(Array.from({ length: 50 }, () => funded(100)));
+    const responses = await Promise.all(racers.map(({ client }) => contribute(client, thread)));
+
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(45);
+    expect(await app.models.GroupBuyPlace.countDocuments({ threadId: thread.id })).toBe(10);
+    const balances = await Promise.all(racers.map(({ user }) => balanceOf(app, user.id)));
+    expect(balances.filter((b) => b === 80)).toHaveLength(5);
+    expect(balances.filter((b) => b === 100)).toHaveLength(45);
+    expect(await balanceOf(app, organizer.id)).toBe(200);
+    expect(completions).toHaveLength(1);
+    expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
+    await expectLedgerReconciles(app);
+  });
+});
+
+describe('the start-up sweep', () => {
+  /** A contribution debited just before a crash: no place, no credit, no refund. */
+  const crashedDebit = (member: UserRecord, thread: Thread) =>
+    move(app, {
+      account: member.id,
+      amount: -(thread.groupBuyContributionAmount as number),
+      key: `groupbuy:${member.id}:${thread.id}`,
+      type: 'group_buy',
+      reference: `thread:${thread.id}`,
+      creditTo: thread.authorId,
+    });
+
+  it('refunds a debit that never got a place, and leaves a placed one for the seller credit', async () => {
+    const { organizer, thread } = await groupBuy(3);
+    const lost = await funded(100);
+    const placed = await funded(100);
+    await crashedDebit(lost.user, thread);
+    await crashedDebit(placed.user, thread);
+    await app.models.GroupBuyPlace.create({
+      threadId: thread.id,
+      place: 1,
+      userId: placed.user.id,
+      createdAt: new Date(),
+    });
+
+    // A second process starting on the same database runs both start-up sweeps, in order.
+    const restarted = await buildApp({ ...testConfig(), database: app.config.database });
+    await restarted.ready();
+    await restarted.close();
+
+    expect(await balanceOf(app, lost.user.id)).toBe(100);
+    expect(await balanceOf(app, placed.user.id)).toBe(75);
+    expect(await balanceOf(app, organizer.id)).toBe(25);
+    expect((await lost.client.call(api.groupBuyStatus, { params: { id: thread.id } })).json()).toMatchObject({
+      isParticipant: false,
+      current: 1,
+    });
+    const retry = await contribute(lost.client, thread);
+    expect(retry.statusCode).toBe(409);
+    expect(await balanceOf(app, lost.user.id)).toBe(100);
+    expect(await sweepGroupBuys(app)).toEqual({ refunded: 0, completed: 0 });
+    await expectLedgerReconciles(app);
+  });
+
+  it('completes a group buy whose last place filled without its completion', async () => {
+    const { thread } = await groupBuy(2, 5);
+    for (let i = 0; i < 2; i++) await contribute((await funded(5)).client, thread);
+    await app.models.GroupBuyCompletion.deleteOne({ threadId: thread.id });
+    expect(await sweepGroupBuys(app)).toEqual({ refunded: 0, completed: 1 });
+    expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
+  });
+});

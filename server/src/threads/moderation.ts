@@ -1,0 +1,116 @@
+import { type EditThreadBody, FORUM_TEXT, LIMITS, type Thread, VALIDATION } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../errors.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { placesTaken } from './group-buy-state.ts';
+import { presentThread, presentThreads } from './presenter.ts';
+import { allowedUsers, assertAmounts, assertCategory, assertLengths, normalizeTags } from './rules.ts';
+import { findThread } from './service.ts';
+import type { ThreadRecord } from './thread-model.ts';
+
+/** Spec 001 §5's conditional rules, on the thread as it would be after the edit. */
+function assertEditRules(next: ThreadRecord) {
+  if (next.title.trim().length < LIMITS.editTitleMin) throw badRequest(VALIDATION.editTitleMin);
+  if (next.content.trim().length < LIMITS.editContentMin) throw badRequest(VALIDATION.editContentMin);
+  assertLengths(next.title, next.content);
+  if (next.isPremium && !((next.premiumCost ?? 0) > 0)) throw badRequest(VALIDATION.premiumCostRequired);
+  if (next.hasUnlockableContent) {
+    if (!((next.unlockableCost ?? 0) > 0)) throw badRequest(VALIDATION.unlockableCostRequired);
+    const heldBySister = next.unlockableType === 'premium_thread' && next.sisterThreadId !== null;
+    if (!next.unlockableContent?.trim() && !heldBySister) throw badRequest(VALIDATION.unlockableContentRequired);
+  }
+  if (next.isGroupBuy) {
+    if (!((next.groupBuyParticipantsRequired ?? 0) > 0)) throw badRequest(VALIDATION.participantsRequired);
+    if (!((next.groupBuyContributionAmount ?? 0) > 0)) throw badRequest(VALIDATION.contributionRequired);
+  }
+  assertAmounts(next);
+}
+
+/** Admin edit (PATCH /api/admin/threads/{id}): absent fields stay as they are. */
+export async function editThread(
+  app: FastifyInstance,
+  editor: UserRecord,
+  id: number,
+  body: EditThreadBody,
+): Promise<Thread> {
+  const thread = await findThread(app, id);
+  const set: Partial<ThreadRecord> = Object.fromEntries(
+    Object.entries(body).filter(([, value]) => value !== undefined),
+  ) as Partial<ThreadRecord>;
+  if (body.title !== undefined) set.title = body.title.trim();
+  if (body.content !== undefined) set.content = body.content.trim();
+  if (body.tags !== undefined) set.tags = normalizeTags(body.tags);
+  if (body.allowedUserIds !== undefined) set.allowedUserIds = await allowedUsers(app, body.allowedUserIds);
+  if (body.unlockableContent !== undefined) set.unlockableContent = body.unlockableContent?.trim() || null;
+  if (body.categoryId !== undefined && body.categoryId !== thread.categoryId)
+    await assertCategory(app, body.categoryId);
+  const next = { ...thread, ...set };
+  assertEditRules(next);
+  if (thread.isGroupBuy) {
+    const taken = await placesTaken(app, thread.id);
+    if (next.isGroupBuy && (next.groupBuyParticipantsRequired ?? 0) < taken) {
+      throw badRequest(FORUM_TEXT.participantsBelowCurrent(taken));
+    }
+    const amountChanged = !next.isGroupBuy || next.groupBuyContributionAmount !== thread.groupBuyContributionAmount;
+    if (taken > 0 && amountChanged) throw badRequest(FORUM_TEXT.contributionLocked);
+  }
+  await app.models.Thread.updateOne({ id }, { $set: set });
+  if (thread.sisterThreadId !== null) {
+    // The sister is what the premium discussion sells: one price (kept in step both ways) and the parent's privacy.
+    await app.models.Thread.updateOne(
+      { id: thread.sisterThreadId },
+      { $set: { premiumCost: next.unlockableCost, isPrivate: next.isPrivate, allowedUserIds: next.allowedUserIds } },
+    );
+    app.events.publish('thread.updated', { threadId: thread.sisterThreadId });
+  }
+  if (thread.parentThreadId !== null && set.premiumCost) {
+    await app.models.Thread.updateOne({ id: thread.parentThreadId }, { $set: { unlockableCost: set.premiumCost } });
+    app.events.publish('thread.updated', { threadId: thread.parentThreadId });
+  }
+  app.events.publish('thread.updated', { threadId: id });
+  return presentThread(app, editor, await findThread(app, id));
+}
+
+/**
+ * Deletion is permanent for readers: the content and replies go, and a tombstone keeps the id so it
+ * is never reused under the ledger's keys. Deleting a thread deletes its premium sister too.
+ */
+export async function deleteThread(app: FastifyInstance, id: number) {
+  const thread = await findThread(app, id);
+  const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
+  await app.models.Thread.updateMany(
+    { id: { $in: ids } },
+    { $set: { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] } },
+  );
+  await app.models.Post.deleteMany({ threadId: { $in: ids } });
+  if (thread.parentThreadId !== null) {
+    await app.models.Thread.updateOne({ id: thread.parentThreadId }, { $set: { sisterThreadId: null } });
+  }
+  for (const threadId of ids) app.events.publish('thread.deleted', { threadId });
+  return {
+    message: FORUM_TEXT.threadDeleted,
+    deletedThreadInfo: { id: thread.id, title: thread.title, sisterThreadId: thread.sisterThreadId ?? null },
+  };
+}
+
+/** The approval queue, oldest first: members' threads (a sister is approved with its parent). */
+export async function unapprovedThreads(app: FastifyInstance, viewer: UserRecord): Promise<Thread[]> {
+  const threads = await app.models.Thread.find({ isApproved: false, isSisterThread: false, deletedAt: null })
+    .sort({ id: 1 })
+    .limit(LIMITS.pageSizeMax)
+    .lean<ThreadRecord[]>();
+  return presentThreads(app, viewer, threads, 'list');
+}
+
+export async function approveThread(app: FastifyInstance, approver: UserRecord, id: number) {
+  const thread = await findThread(app, id);
+  if (!thread.isApproved) {
+    const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
+    await app.models.Thread.updateMany(
+      { id: { $in: ids }, isApproved: false },
+      { $set: { isApproved: true, approvedBy: approver.id, approvedAt: new Date() } },
+    );
+    app.events.publish('thread.approved', { threadId: thread.id, approvedBy: approver.id });
+  }
+  return { message: FORUM_TEXT.threadApproved, thread: await presentThread(app, approver, await findThread(app, id)) };
+}

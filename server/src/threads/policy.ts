@@ -1,0 +1,72 @@
+import { isStaff, type UserRecord } from '../users/user-model.ts';
+import type { ThreadRecord } from './thread-model.ts';
+
+/** Who looks: a signed-in member, or null for a visitor. */
+export type Viewer = Pick<UserRecord, 'id' | 'isAdmin' | 'isModerator'> | null;
+
+type ThreadFacts = Pick<
+  ThreadRecord,
+  | 'id'
+  | 'authorId'
+  | 'isApproved'
+  | 'isPrivate'
+  | 'allowedUserIds'
+  | 'isPremium'
+  | 'isSisterThread'
+  | 'parentThreadId'
+  | 'hasUnlockableContent'
+>;
+
+/** What the viewer paid for, by thread id (loaded by access.ts from the entitlement and place documents). */
+export interface Holdings {
+  /** Premium purchases. */
+  purchased: ReadonlySet<number>;
+  /** Unlocked premium discussions; each also opens the thread's premium sister. */
+  unlocked: ReadonlySet<number>;
+  /** Completed group buys the viewer holds a place in. */
+  groupBuys: ReadonlySet<number>;
+}
+
+export const NO_HOLDINGS: Holdings = { purchased: new Set(), unlocked: new Set(), groupBuys: new Set() };
+
+export const isStaffViewer = (viewer: Viewer): boolean => viewer !== null && isStaff(viewer);
+
+export const isAuthor = (viewer: Viewer, thread: Pick<ThreadRecord, 'authorId'>): boolean =>
+  viewer !== null && viewer.id === thread.authorId;
+
+const isAuthorOrStaff = (viewer: Viewer, thread: ThreadFacts) => isAuthor(viewer, thread) || isStaffViewer(viewer);
+
+/**
+ * Whether the thread exists for the viewer at all. An unapproved thread exists for its author and
+ * staff only; a private one for its author, its allowed users and staff. Everyone else gets a 404.
+ */
+export function canSee(viewer: Viewer, thread: ThreadFacts): boolean {
+  if (isAuthorOrStaff(viewer, thread)) return true;
+  if (!thread.isApproved) return false;
+  return !thread.isPrivate || (viewer !== null && thread.allowedUserIds.includes(viewer.id));
+}
+
+/** The same rule as `canSee`, as a query: lists and counts never include what the viewer cannot see. */
+export function visibleThreadsFilter(viewer: Viewer): Record<string, unknown> {
+  const alive = { deletedAt: null };
+  if (isStaffViewer(viewer)) return alive;
+  const open = { isApproved: true, isPrivate: false };
+  if (viewer === null) return { ...alive, ...open };
+  return {
+    ...alive,
+    $or: [open, { isApproved: true, isPrivate: true, allowedUserIds: viewer.id }, { authorId: viewer.id }],
+  };
+}
+
+/** Premium content (and its replies): the author, staff, buyers, and, for a sister thread, whoever unlocked its parent. */
+export function canReadContent(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
+  if (!thread.isPremium || isAuthorOrStaff(viewer, thread)) return true;
+  if (holdings.purchased.has(thread.id) || holdings.groupBuys.has(thread.id)) return true;
+  return thread.isSisterThread && thread.parentThreadId !== null && holdings.unlocked.has(thread.parentThreadId);
+}
+
+/** The premium discussion (unlockable content): the author, staff, and whoever unlocked it. */
+export function canReadDiscussion(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
+  if (!thread.hasUnlockableContent || isAuthorOrStaff(viewer, thread)) return true;
+  return holdings.unlocked.has(thread.id) || holdings.groupBuys.has(thread.id);
+}

@@ -1,0 +1,121 @@
+import type { PublicUser, Thread } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { CategoryRecord } from '../categories/category-model.ts';
+import { replyCounts } from '../posts/reply-counts.ts';
+import { presentPublicUser } from '../users/presenter.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { holdingsOf } from './access.ts';
+import { type GroupBuyState, groupBuyStates } from './group-buy-state.ts';
+import { canReadContent, canReadDiscussion, type Holdings, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
+import type { ThreadRecord } from './thread-model.ts';
+
+/**
+ * `list`: lists, the approval queue and pushed events. A premium thread the viewer has no access to
+ * shows an empty `content` (no teaser: the first lines are often what is being sold), and the premium
+ * discussion is never included, whoever looks.
+ * `detail`: one thread, whose content the caller has already checked the viewer may read; the premium
+ * discussion is included only for a viewer who holds it.
+ */
+export type ThreadView = 'list' | 'detail';
+
+interface Context {
+  viewer: Viewer;
+  holdings: Holdings;
+  groupBuys: Map<number, GroupBuyState>;
+  replies: Map<number, number>;
+  authors: Map<number, PublicUser>;
+  categories: Map<number, Pick<CategoryRecord, 'id' | 'name'>>;
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+function present(thread: ThreadRecord, context: Context, view: ThreadView): Thread {
+  const { viewer, holdings } = context;
+  const author = context.authors.get(thread.authorId) ?? null;
+  const category = context.categories.get(thread.categoryId) ?? null;
+  const groupBuy = context.groupBuys.get(thread.id);
+  const readsContent = canReadContent(viewer, thread, holdings);
+  const readsDiscussion = canReadDiscussion(viewer, thread, holdings);
+  return {
+    id: thread.id,
+    title: thread.title,
+    content: readsContent ? thread.content : '',
+    categoryId: thread.categoryId,
+    authorId: thread.authorId,
+    authorName: author?.username ?? null,
+    authorProfilePic: author?.profilePicture ?? null,
+    authorBio: author?.bio ?? null,
+    authorIsAdmin: author?.isAdmin ?? false,
+    authorIsModerator: author?.isModerator ?? false,
+    author: author ? { id: author.id, username: author.username } : null,
+    category: category ? { id: category.id, name: category.name } : null,
+    createdAt: thread.createdAt.toISOString(),
+    updatedAt: thread.updatedAt.toISOString(),
+    isPremium: thread.isPremium,
+    premiumCost: thread.premiumCost ?? null,
+    isPrivate: thread.isPrivate,
+    ...(isAuthor(viewer, thread) || isStaffViewer(viewer) ? { allowedUserIds: thread.allowedUserIds } : {}),
+    tags: thread.tags,
+    isSisterThread: thread.isSisterThread,
+    parentThreadId: thread.parentThreadId ?? null,
+    sisterThreadId: thread.sisterThreadId ?? null,
+    hasUnlockableContent: thread.hasUnlockableContent,
+    unlockableCost: thread.unlockableCost ?? null,
+    unlockableType: (thread.unlockableType as Thread['unlockableType']) ?? null,
+    unlockableContent: view === 'detail' && readsDiscussion ? (thread.unlockableContent ?? null) : null,
+    isGroupBuy: thread.isGroupBuy,
+    groupBuyParticipantsRequired: thread.groupBuyParticipantsRequired ?? null,
+    groupBuyContributionAmount: thread.groupBuyContributionAmount ?? null,
+    groupBuyCurrentParticipants: groupBuy?.current ?? 0,
+    isGroupBuyCompleted: Boolean(groupBuy?.completedAt),
+    groupBuyCompletedAt: iso(groupBuy?.completedAt),
+    isApproved: thread.isApproved,
+    approvedAt: iso(thread.approvedAt),
+    userHasAccess: readsContent && readsDiscussion,
+    replyCount: context.replies.get(thread.id) ?? 0,
+  };
+}
+
+/** Presents threads for one viewer, loading what they need (authors, categories, counts, holdings) in a few queries. */
+export async function presentThreads(
+  app: FastifyInstance,
+  viewer: Viewer,
+  threads: ThreadRecord[],
+  view: ThreadView,
+): Promise<Thread[]> {
+  if (threads.length === 0) return [];
+  const ids = threads.map((t) => t.id);
+  const [holdings, groupBuys, replies, users, categories] = await Promise.all([
+    holdingsOf(app, viewer, threads),
+    groupBuyStates(
+      app,
+      threads.filter((t) => t.isGroupBuy).map((t) => t.id),
+    ),
+    replyCounts(app, ids),
+    app.models.User.find({ id: { $in: [...new Set(threads.map((t) => t.authorId))] }, deletedAt: null }).lean<
+      UserRecord[]
+    >(),
+    app.models.Category.find(
+      { id: { $in: [...new Set(threads.map((t) => t.categoryId))] } },
+      { id: 1, name: 1 },
+    ).lean(),
+  ]);
+  const context: Context = {
+    viewer,
+    holdings,
+    groupBuys,
+    replies,
+    authors: new Map(users.map((user) => [user.id, presentPublicUser(user)])),
+    categories: new Map(categories.map((category) => [category.id, category])),
+  };
+  return threads.map((thread) => present(thread, context, view));
+}
+
+export async function presentThread(
+  app: FastifyInstance,
+  viewer: Viewer,
+  thread: ThreadRecord,
+  view: ThreadView = 'detail',
+): Promise<Thread> {
+  return (await presentThreads(app, viewer, [thread], view))[0] as Thread;
+}

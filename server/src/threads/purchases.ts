@@ -1,0 +1,148 @@
+import {
+  type CheckUnlockedReply,
+  ErrorCode,
+  FORUM_TEXT,
+  type SpendBody,
+  type SpendReply,
+  THREAD_TEXT,
+  type UnlockableCheck,
+  type UnlockReply,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { isDuplicateKey } from '../db/ids.ts';
+import { AppError, badRequest, conflict } from '../errors.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { balanceOf, pay } from '../wallet/ledger.ts';
+import type { EntryType } from '../wallet/ledger-model.ts';
+import { holdingsOf } from './access.ts';
+import { canReadContent, canReadDiscussion, isAuthor, type Viewer } from './policy.ts';
+import { readableThread, visibleThread } from './service.ts';
+import type { ThreadRecord } from './thread-model.ts';
+
+/**
+ * The buyer's debit and the author's credit, through the ledger under a key that makes it happen once.
+ * A shortfall answers the spec's text; a shortfall caused by this very key having just been paid by a
+ * concurrent request is that payment, not a shortfall.
+ */
+async function payAuthor(
+  app: FastifyInstance,
+  buyer: UserRecord,
+  thread: ThreadRecord,
+  charge: { amount: number; key: string; type: EntryType },
+) {
+  try {
+    await pay(app, { buyer: buyer.id, seller: thread.authorId, reference: `thread:${thread.id}`, ...charge });
+  } catch (error) {
+    const short = error instanceof AppError && error.code === ErrorCode.InsufficientCoins;
+    if (!short) throw error;
+    if (!(await app.models.LedgerEntry.exists({ key: charge.key }))) {
+      throw new AppError(402, ErrorCode.InsufficientCoins, THREAD_TEXT.insufficientCoins, error.details);
+    }
+  }
+}
+
+/** The entitlement decides: of any number of paid requests for the same thing, one inserts it and succeeds. */
+async function grant(app: FastifyInstance, threadId: number, userId: number, kind: 'purchase' | 'unlock') {
+  try {
+    await app.models.Entitlement.create({ threadId, userId, kind, createdAt: new Date() });
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+function assertPrice(offered: number | undefined, price: number) {
+  if (offered !== undefined && offered !== price) {
+    throw conflict(FORUM_TEXT.priceChanged(price), ErrorCode.Conflict, { amount: price });
+  }
+}
+
+/** POST /api/threads/{id}/unlock: the premium discussion (and with it the premium sister thread). */
+export async function unlockDiscussion(
+  app: FastifyInstance,
+  member: UserRecord,
+  threadId: number,
+  cost?: number,
+): Promise<UnlockReply> {
+  const { thread, holdings } = await readableThread(app, member, threadId);
+  if (!thread.hasUnlockableContent || !thread.unlockableCost) throw badRequest(FORUM_TEXT.noUnlockable);
+  if (isAuthor(member, thread)) throw badRequest(FORUM_TEXT.cannotBuyOwn);
+  if (canReadDiscussion(member, thread, holdings)) throw conflict(FORUM_TEXT.alreadyUnlocked, ErrorCode.AlreadyOwned);
+  assertPrice(cost, thread.unlockableCost);
+  await payAuthor(app, member, thread, {
+    amount: thread.unlockableCost,
+    key: `unlock:${member.id}:${thread.id}`,
+    type: 'unlock',
+  });
+  if (!(await grant(app, thread.id, member.id, 'unlock'))) {
+    throw conflict(FORUM_TEXT.alreadyUnlocked, ErrorCode.AlreadyOwned);
+  }
+  return {
+    message: FORUM_TEXT.unlocked,
+    content: thread.unlockableContent ?? null,
+    sisterThreadId: thread.sisterThreadId ?? null,
+  };
+}
+
+/**
+ * POST /api/coins/spend: a premium thread. A premium sister thread is what its parent's premium
+ * discussion sells, so buying it is unlocking that discussion: one price, one entitlement.
+ */
+export async function buyThread(app: FastifyInstance, buyer: UserRecord, body: SpendBody): Promise<SpendReply> {
+  const thread = await visibleThread(app, buyer, body.referenceId);
+  if (thread.isSisterThread && thread.parentThreadId !== null) {
+    await unlockDiscussion(app, buyer, thread.parentThreadId, body.amount);
+  } else {
+    if (!thread.isPremium || !thread.premiumCost) throw badRequest(FORUM_TEXT.notPremium);
+    if (isAuthor(buyer, thread)) throw badRequest(FORUM_TEXT.cannotBuyOwn);
+    const holdings = await holdingsOf(app, buyer, [thread]);
+    if (canReadContent(buyer, thread, holdings)) throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
+    assertPrice(body.amount, thread.premiumCost);
+    await payAuthor(app, buyer, thread, {
+      amount: thread.premiumCost,
+      key: `premium:${buyer.id}:${thread.id}`,
+      type: 'premium_purchase',
+    });
+    if (!(await grant(app, thread.id, buyer.id, 'purchase'))) {
+      throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
+    }
+  }
+  return { message: FORUM_TEXT.purchased, threadId: thread.id, balance: await balanceOf(app, buyer.id) };
+}
+
+/** Spec 001 §3 "Unlockable check": staff and the author have access without paying. */
+export async function unlockableCheck(
+  app: FastifyInstance,
+  viewer: Viewer,
+  threadId: number,
+): Promise<UnlockableCheck> {
+  const thread = await visibleThread(app, viewer, threadId);
+  const holdings = await holdingsOf(app, viewer, [thread]);
+  const hasAccess = canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings);
+  return {
+    hasAccess,
+    userPaidForAccess: holdings.unlocked.has(thread.id),
+    alreadyUnlocked: hasAccess,
+    sisterThreadId: thread.sisterThreadId ?? null,
+  };
+}
+
+/** Spec 000 §7: whether the viewer holds the premium discussion, and if so its content. */
+export async function checkUnlocked(
+  app: FastifyInstance,
+  viewer: Viewer,
+  threadId: number,
+): Promise<CheckUnlockedReply> {
+  const thread = await visibleThread(app, viewer, threadId);
+  const holdings = await holdingsOf(app, viewer, [thread]);
+  const isUnlocked =
+    thread.hasUnlockableContent &&
+    canReadContent(viewer, thread, holdings) &&
+    canReadDiscussion(viewer, thread, holdings);
+  return {
+    isUnlocked,
+    content: isUnlocked ? (thread.unlockableContent ?? null) : null,
+    sisterThreadId: thread.sisterThreadId ?? null,
+  };
+}

@@ -1,0 +1,87 @@
+import { rooms, SERVER_TEXT } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { RealtimeServer } from '../realtime/server.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { readableThread } from './service.ts';
+
+/** Null when the socket's member (or visitor) may read the thread, else why not. */
+async function refusalFor(app: FastifyInstance, userId: number | null, threadId: number): Promise<string | null> {
+  const viewer =
+    userId === null
+      ? null
+      : await app.models.User.findOne({ id: userId, deletedAt: null, isBanned: false }).lean<UserRecord>();
+  try {
+    await readableThread(app, viewer, threadId);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
+/** After an edit, watchers who may no longer read the thread (now private or premium) leave its room. */
+async function recheckWatchers(app: FastifyInstance, io: RealtimeServer, threadId: number) {
+  const room = rooms.thread(threadId);
+  for (const socket of await io.in(room).fetchSockets()) {
+    if (await refusalFor(app, socket.data.userId, threadId)) socket.leave(room);
+  }
+}
+
+/**
+ * Thread rooms carry replies and group-buy progress, so a socket joins one only with read access:
+ * the thread exists for it and, if premium, it holds access. The approval queue goes to staff.
+ */
+export function dispatchThreadEvents(app: FastifyInstance, io: RealtimeServer) {
+  const failed = (error: unknown) => app.log.error({ err: error }, 'thread realtime event failed');
+
+  io.on('connection', (socket) => {
+    socket.on('thread:watch', (threadId, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      if (!Number.isSafeInteger(threadId) || threadId < 1) {
+        answer({ ok: false, error: SERVER_TEXT.threadNotFound });
+        return;
+      }
+      refusalFor(app, socket.data.userId, threadId).then(
+        async (error) => {
+          if (error) return answer({ ok: false, error });
+          await socket.join(rooms.thread(threadId));
+          answer({ ok: true });
+        },
+        (error: unknown) => {
+          failed(error);
+          answer({ ok: false, error: SERVER_TEXT.internal });
+        },
+      );
+    });
+    socket.on('thread:unwatch', (threadId) => {
+      if (Number.isSafeInteger(threadId)) void socket.leave(rooms.thread(threadId));
+    });
+  });
+
+  app.events.on('thread.pendingCreated', ({ thread }) => {
+    io.to(rooms.staff).emit('approval:queued', { thread });
+  });
+  app.events.on('thread.approved', ({ threadId }) => {
+    io.to(rooms.staff).emit('approval:approved', { threadId });
+  });
+  app.events.on('thread.updated', ({ threadId }) => {
+    recheckWatchers(app, io, threadId)
+      .then(() => io.to(rooms.thread(threadId)).emit('thread:updated', { threadId }))
+      .catch(failed);
+  });
+  app.events.on('thread.deleted', ({ threadId }) => {
+    const room = rooms.thread(threadId);
+    io.to([room, rooms.staff]).emit('thread:deleted', { threadId });
+    io.in(room).socketsLeave(room);
+  });
+  app.events.on('groupBuy.progress', ({ progress, participantIds }) => {
+    io.to([rooms.thread(progress.threadId), ...participantIds.map(rooms.user)]).emit('groupbuy:progress', progress);
+  });
+  app.events.on('groupBuy.completed', ({ threadId, completedAt, participantIds }) => {
+    io.to([rooms.thread(threadId), ...participantIds.map(rooms.user)]).emit('groupbuy:completed', {
+      threadId,
+      completedAt,
+    });
+  });
+}

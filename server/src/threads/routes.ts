@@ -1,0 +1,48 @@
+import { api } from '@enclave/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { admin, member, staff, viewerOf } from '../auth/guards.ts';
+import { fromContract } from '../http/contract-route.ts';
+import { approveThread, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
+import { createThread, getThread, listThreads } from './service.ts';
+
+export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...fromContract(api.threads),
+    handler: async (request) => listThreads(app, request.viewer, request.query),
+  });
+
+  app.route({
+    ...fromContract(api.thread),
+    handler: async (request) => getThread(app, request.viewer, request.params.id),
+  });
+
+  app.route({
+    ...fromContract(api.createThread),
+    preHandler: member,
+    handler: async (request, reply) => reply.status(201).send(await createThread(app, viewerOf(request), request.body)),
+  });
+
+  app.route({
+    ...fromContract(api.editThread),
+    preHandler: admin,
+    handler: async (request) => editThread(app, viewerOf(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...fromContract(api.deleteThread),
+    preHandler: staff,
+    handler: async (request) => deleteThread(app, request.params.id),
+  });
+
+  app.route({
+    ...fromContract(api.unapprovedThreads),
+    preHandler: staff,
+    handler: async (request) => unapprovedThreads(app, viewerOf(request)),
+  });
+
+  app.route({
+    ...fromContract(api.approveThread),
+    preHandler: staff,
+    handler: async (request) => approveThread(app, viewerOf(request), request.params.id),
+  });
+};

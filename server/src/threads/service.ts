@@ -1,0 +1,172 @@
+import {
+  type CreateThreadBody,
+  ErrorCode,
+  FORUM_TEXT,
+  LIMITS,
+  type PremiumRequiredDetails,
+  SERVER_TEXT,
+  THREAD_DEFAULTS,
+  type Thread,
+  type ThreadsQuery,
+  VALIDATION,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { assertNotMuted } from '../auth/guards.ts';
+import { insertWithId } from '../db/ids.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import { isStaff, type UserRecord } from '../users/user-model.ts';
+import { heldThreadIds, holdingsOf } from './access.ts';
+import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer, visibleThreadsFilter } from './policy.ts';
+import { presentThread, presentThreads } from './presenter.ts';
+import { allowedUsers, assertAmounts, assertCategory, assertLengths, normalizeTags } from './rules.ts';
+import type { ThreadRecord } from './thread-model.ts';
+
+export async function findThread(app: FastifyInstance, id: number): Promise<ThreadRecord> {
+  const thread = await app.models.Thread.findOne({ id, deletedAt: null }).lean<ThreadRecord>();
+  if (!thread) throw notFound(SERVER_TEXT.threadNotFound);
+  return thread;
+}
+
+/** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
+export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
+  const thread = await findThread(app, id);
+  if (!canSee(viewer, thread)) throw notFound(SERVER_TEXT.threadNotFound);
+  return thread;
+}
+
+async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Promise<AppError> {
+  const author = await app.models.User.findOne({ id: thread.authorId, deletedAt: null }, { username: 1 }).lean();
+  const details: PremiumRequiredDetails = {
+    threadId: thread.id,
+    title: thread.title,
+    premiumCost: thread.premiumCost ?? 0,
+    authorName: author?.username ?? null,
+  };
+  return new AppError(402, ErrorCode.PremiumRequired, SERVER_TEXT.premiumRequired, details);
+}
+
+/** The thread and what the viewer holds, if the viewer may read its content; a premium thread answers 402. */
+export async function readableThread(
+  app: FastifyInstance,
+  viewer: Viewer,
+  id: number,
+): Promise<{ thread: ThreadRecord; holdings: Holdings }> {
+  const thread = await visibleThread(app, viewer, id);
+  const holdings = await holdingsOf(app, viewer, [thread]);
+  if (!canReadContent(viewer, thread, holdings)) throw await premiumRequired(app, thread);
+  return { thread, holdings };
+}
+
+export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
+  const { thread } = await readableThread(app, viewer, id);
+  return presentThread(app, viewer, thread);
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Title and tags match for everyone; content only where the viewer may read it, so a search never probes premium text. */
+async function searchFilter(app: FastifyInstance, viewer: Viewer, q: string): Promise<Record<string, unknown>> {
+  const pattern = { $regex: escapeRegex(q), $options: 'i' };
+  const content = isStaffViewer(viewer)
+    ? { content: pattern }
+    : {
+        $and: [
+          { content: pattern },
+          viewer === null
+            ? { isPremium: false }
+            : {
+                $or: [
+                  { isPremium: false },
+                  { authorId: viewer.id },
+                  { id: { $in: await heldThreadIds(app, viewer.id) } },
+                ],
+              },
+        ],
+      };
+  return { $or: [{ title: pattern }, { tags: pattern }, content] };
+}
+
+export async function listThreads(app: FastifyInstance, viewer: Viewer, query: ThreadsQuery): Promise<Thread[]> {
+  const conditions: Record<string, unknown>[] = [visibleThreadsFilter(viewer)];
+  if (query.categoryId !== undefined) conditions.push({ categoryId: query.categoryId });
+  if (query.before !== undefined) conditions.push({ id: { $lt: query.before } });
+  const q = query.q?.trim();
+  if (q) conditions.push(await searchFilter(app, viewer, q));
+  const threads = await app.models.Thread.find({ $and: conditions })
+    .sort({ id: -1 })
+    .limit(query.limit ?? LIMITS.threadPageSizeDefault)
+    .lean<ThreadRecord[]>();
+  return presentThreads(app, viewer, threads, 'list');
+}
+
+/**
+ * A member's thread starts pending (only they and staff see it); staff threads are approved at once.
+ * Unlockable type premium_thread also creates the premium sister thread, linked both ways.
+ */
+export async function createThread(app: FastifyInstance, author: UserRecord, body: CreateThreadBody): Promise<Thread> {
+  assertNotMuted(author);
+  const title = body.title.trim();
+  const content = body.content.trim();
+  assertLengths(title, content);
+  await assertCategory(app, body.categoryId);
+  const unlockable = body.hasUnlockableContent === true;
+  const unlockableType = unlockable ? (body.unlockableType ?? 'download_link') : null;
+  const unlockableContent = unlockable ? body.unlockableContent?.trim() || null : null;
+  const sisterContent = unlockableType === 'premium_thread' ? body.sisterContent?.trim() || unlockableContent : null;
+  if (unlockable && !(unlockableType === 'premium_thread' ? sisterContent : unlockableContent)) {
+    throw badRequest(VALIDATION.unlockableContentRequired);
+  }
+  if (sisterContent && sisterContent.length > LIMITS.threadContentMax) {
+    throw badRequest(FORUM_TEXT.contentMax(LIMITS.threadContentMax));
+  }
+  const staffAuthor = isStaff(author);
+  const now = new Date();
+  const fields = {
+    title,
+    content,
+    authorId: author.id,
+    categoryId: body.categoryId,
+    tags: normalizeTags(body.tags),
+    isPremium: body.isPremium === true,
+    premiumCost: body.isPremium ? (body.premiumCost ?? THREAD_DEFAULTS.premiumCost) : null,
+    isPrivate: body.isPrivate === true,
+    allowedUserIds: body.isPrivate ? await allowedUsers(app, body.allowedUserIds) : [],
+    hasUnlockableContent: unlockable,
+    unlockableCost: unlockable ? (body.unlockableCost ?? THREAD_DEFAULTS.unlockableCost) : null,
+    unlockableType,
+    unlockableContent,
+    isGroupBuy: body.isGroupBuy === true,
+    groupBuyParticipantsRequired: body.isGroupBuy
+      ? (body.groupBuyParticipantsRequired ?? THREAD_DEFAULTS.groupBuyParticipants)
+      : null,
+    groupBuyContributionAmount: body.isGroupBuy
+      ? (body.groupBuyContributionAmount ?? THREAD_DEFAULTS.groupBuyContribution)
+      : null,
+    isApproved: staffAuthor,
+    approvedBy: staffAuthor ? author.id : null,
+    approvedAt: staffAuthor ? now : null,
+  };
+  assertAmounts(fields);
+  let thread = await insertWithId(app.models.Thread, fields as Omit<ThreadRecord, 'id'>);
+  if (sisterContent) {
+    const sister = await insertWithId(app.models.Thread, {
+      ...fields,
+      title: FORUM_TEXT.sisterTitle(title),
+      content: sisterContent,
+      isPremium: true,
+      premiumCost: fields.unlockableCost,
+      hasUnlockableContent: false,
+      unlockableCost: null,
+      unlockableType: null,
+      unlockableContent: null,
+      isSisterThread: true,
+      parentThreadId: thread.id,
+    } as Omit<ThreadRecord, 'id'>);
+    await app.models.Thread.updateOne({ id: thread.id }, { $set: { sisterThreadId: sister.id } });
+    thread = { ...thread, sisterThreadId: sister.id };
+  }
+  if (!thread.isApproved) {
+    app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list') });
+  }
+  return presentThread(app, author, thread);
+}
