@@ -100,7 +100,7 @@ describe('deleting a category (DELETE /api/admin/categories/{id})', () => {
     });
     expect(await app.models.Category.exists({ id })).toBeTruthy();
 
-    await deleteThread(app, thread.id);
+    await deleteThread(app, { id: adminId }, thread.id);
     const deleted = await admin.call(api.deleteCategory, { params: { id } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: ADMIN_TEXT.categoryDeleted });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     unlockableCost: 5,
     sisterContent: 'The premium part',
   });
-  await deleteThread(app, (await aThread(app, alice)).id);
+  await deleteThread(app, alice, (await aThread(app, alice)).id);
 
   await reply(app, bob, first.id, 'First!');
   await reply(app, bob, first.id, 'Second!');

@@ -55,10 +55,10 @@ export async function reportedContent(
  * Take Action removes the content for good: a thread is deleted as staff delete it (with its premium
  * sister and replies), a reply or a message is deleted. Content already gone counts as removed.
  */
-export async function removeContent(app: FastifyInstance, report: ReportRecord): Promise<void> {
+export async function removeContent(app: FastifyInstance, actor: UserRecord, report: ReportRecord): Promise<void> {
   if (report.contentType === 'thread') {
     try {
-      await deleteThread(app, report.contentId);
+      await deleteThread(app, actor, report.contentId);
     } catch (error) {
       if (!(error instanceof AppError && error.statusCode === 404)) throw error;
     }

@@ -91,7 +91,7 @@ async function close(app: FastifyInstance, id: number, status: Resolution, actor
 export async function approveReport(app: FastifyInstance, actor: UserRecord, id: number): Promise<ResolveReportReply> {
   const report = await claimOpenReport(app, id);
   try {
-    await removeContent(app, report);
+    await removeContent(app, actor, report);
   } catch (error) {
     // Nothing was resolved: free the claim so the report can be acted on again.
     await releaseSlots(app.models.AttemptSlot, `report:${id}`);

@@ -1,6 +1,7 @@
 import { type EditThreadBody, FORUM_TEXT, LIMITS, type Thread, VALIDATION } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { placesTaken } from './group-buy-state.ts';
 import { presentThread, presentThreads } from './presenter.ts';
@@ -68,6 +69,7 @@ export async function editThread(
     app.events.publish('thread.updated', { threadId: thread.parentThreadId });
   }
   app.events.publish('thread.updated', { threadId: id });
+  await logModeration(app, { actorId: editor.id, action: 'thread.edit', targetType: 'thread', targetId: id });
   return presentThread(app, editor, await findThread(app, id));
 }
 
@@ -75,7 +77,7 @@ export async function editThread(
  * Deletion is permanent for readers: the content and replies go, and a tombstone keeps the id so it
  * is never reused under the ledger's keys. Deleting a thread deletes its premium sister too.
  */
-export async function deleteThread(app: FastifyInstance, id: number) {
+export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord, 'id'>, id: number) {
   const thread = await findThread(app, id);
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
   await app.models.Thread.updateMany(
@@ -87,6 +89,13 @@ export async function deleteThread(app: FastifyInstance, id: number) {
     await app.models.Thread.updateOne({ id: thread.parentThreadId }, { $set: { sisterThreadId: null } });
   }
   for (const threadId of ids) app.events.publish('thread.deleted', { threadId });
+  await logModeration(app, {
+    actorId: actor.id,
+    action: 'thread.delete',
+    targetType: 'thread',
+    targetId: thread.id,
+    details: { title: thread.title, sisterThreadId: thread.sisterThreadId ?? null },
+  });
   return {
     message: FORUM_TEXT.threadDeleted,
     deletedThreadInfo: { id: thread.id, title: thread.title, sisterThreadId: thread.sisterThreadId ?? null },
@@ -111,6 +120,7 @@ export async function approveThread(app: FastifyInstance, approver: UserRecord, 
       { $set: { isApproved: true, approvedBy: approver.id, approvedAt: new Date() } },
     );
     app.events.publish('thread.approved', { threadId: thread.id, approvedBy: approver.id });
+    await logModeration(app, { actorId: approver.id, action: 'thread.approve', targetType: 'thread', targetId: id });
   }
   return { message: FORUM_TEXT.threadApproved, thread: await presentThread(app, approver, await findThread(app, id)) };
 }

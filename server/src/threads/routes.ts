@@ -31,7 +31,7 @@ export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.deleteThread),
     preHandler: staff,
-    handler: async (request) => deleteThread(app, request.params.id),
+    handler: async (request) => deleteThread(app, viewerOf(request), request.params.id),
   });
 
   app.route({

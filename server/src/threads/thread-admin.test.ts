@@ -156,3 +156,32 @@ describe('deleting a thread (DELETE /api/admin/threads/{id})', () => {
     expect((await admin.call(api.thread, { params: { id: thread.id } })).json().sisterThreadId).toBeNull();
   });
 });
+
+describe('the moderation log', () => {
+  it('records who approved, edited and deleted a thread', async () => {
+    const { user: admin, client: adminClient } = await createMember(app, { isAdmin: true });
+    const { user: moderator, client: moderatorClient } = await createMember(app, { isModerator: true });
+    const { user: author, client: authorClient } = await createMember(app);
+    const category = await aCategory(app);
+    const created = await authorClient.call(api.createThread, {
+      body: { title: 'Logged thread', content: 'A thread that staff will handle.', categoryId: category.id, tags: [] },
+    });
+    const id = created.json().id as number;
+    expect((await moderatorClient.call(api.approveThread, { params: { id } })).statusCode).toBe(200);
+    expect((await edit(adminClient, id, { title: 'Logged thread, edited' })).statusCode).toBe(200);
+    expect((await moderatorClient.call(api.deleteThread, { params: { id } })).statusCode).toBe(200);
+
+    const log = (await adminClient.call(api.moderationLog)).json() as {
+      actor: { id: number } | null;
+      action: string;
+      targetId: number | null;
+    }[];
+    const forThread = log.filter((entry) => entry.targetId === id).map((e) => [e.action, e.actor?.id]);
+    expect(forThread).toEqual([
+      ['thread.delete', moderator.id],
+      ['thread.edit', admin.id],
+      ['thread.approve', moderator.id],
+    ]);
+    expect(author.id).not.toBe(moderator.id);
+  });
+});
