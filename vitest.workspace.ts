@@ -26,7 +26,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['../server/src/test/global-setup.ts', './e2e/global-setup.ts'],
-          // One Chromium at a time: these machines have two cores.
+          // After the other projects, one Chromium at a time: these machines have two cores.
+          sequence: { groupOrder: 1 },
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,

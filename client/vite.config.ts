@@ -21,5 +21,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Rendering tests share two cores with the server project; give them room under load.
+    testTimeout: 20_000,
   },
 });
