@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from '@enclave/server';
 import { loadEnv } from '@enclave/server/config.ts';
@@ -27,7 +28,7 @@ async function main() {
   const env = { ...loadEnv(), LOG_LEVEL: 'warn' as const };
   const server = await startDatabaseServer({
     uri: env.MONGODB_URI,
-    dataDir: fileURLToPath(new URL(`../../${env.DATA_DIR}`, import.meta.url)),
+    dataDir: resolve(fileURLToPath(new URL('../..', import.meta.url)), env.DATA_DIR),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const uri = server.backend === 'external' ? server.uri : withDatabase(server.uri, 'enclave');

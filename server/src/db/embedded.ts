@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseBackend } from '@enclave/protocol';
@@ -18,6 +18,8 @@ async function startMemoryServer(dataDir: string | undefined): Promise<DatabaseS
   // Offline, the binary download must fail fast instead of retrying for minutes.
   process.env.MONGOMS_MAX_RETRIES ??= '0';
   const { MongoMemoryServer } = await import('mongodb-memory-server');
+  const dbPath = dataDir ? join(dataDir, 'mongod') : undefined;
+  if (dbPath) await mkdir(dbPath, { recursive: true });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -28,7 +30,7 @@ async function startMemoryServer(dataDir: string | undefined): Promise<DatabaseS
   try {
     const server = await Promise.race([
       MongoMemoryServer.create({
-        instance: dataDir ? { dbPath: join(dataDir, 'mongod'), storageEngine: 'wiredTiger' } : {},
+        instance: dbPath ? { dbPath, storageEngine: 'wiredTiger' } : {},
       }),
       timeout,
     ]);
