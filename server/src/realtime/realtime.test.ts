@@ -40,6 +40,19 @@ describe('Socket.IO on the API server', () => {
     expect(reply.at).toBeTypeOf('number');
   });
 
+  it('disconnects a socket that sends more than 100 events in 10 s, and serves the others', async () => {
+    const flooder = client();
+    const calm = client();
+    await Promise.all([flooder, calm].map((s) => new Promise((resolve) => s.once('session:ready', resolve))));
+    const kicked = new Promise<string>((resolve) => flooder.once('disconnect', resolve));
+    const answered = await Promise.all(Array.from({ length: 100 }, () => flooder.timeout(2000).emitWithAck('ping')));
+    expect(answered).toHaveLength(100);
+    expect(flooder.connected).toBe(true);
+    flooder.emit('ping', () => undefined);
+    expect(await kicked).toBe('io server disconnect');
+    expect((await calm.timeout(2000).emitWithAck('ping')).at).toBeTypeOf('number');
+  });
+
   it('disconnects its sockets when the app closes', async () => {
     const other = await createTestApp();
     await other.listen({ port: 0, host: '127.0.0.1' });

@@ -12,6 +12,7 @@ import { dispatchReportEvents } from '../reports/realtime.ts';
 import { dispatchThreadEvents } from '../threads/realtime.ts';
 import { isStaff } from '../users/user-model.ts';
 import { dispatchWalletEvents } from '../wallet/realtime.ts';
+import { limitFlooding } from './flood-limit.ts';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -40,6 +41,7 @@ export function attachRealtime(app: FastifyInstance): RealtimeServer {
   });
 
   io.on('connection', (socket) => {
+    limitFlooding(socket);
     const { userId, isStaff } = socket.data;
     if (userId !== null) void socket.join(rooms.user(userId));
     if (isStaff) void socket.join(rooms.staff);
