@@ -66,6 +66,12 @@ describe('unknown routes', () => {
     }
   });
 
+  it('answers 404 for a build file that does not exist, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);

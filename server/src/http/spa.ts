@@ -27,7 +27,9 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
-    if (!isApi && root && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing build file is a 404, never the page: a stale tab must not run HTML as a script.
+    const isAsset = path.startsWith('/assets/');
+    if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     throw new AppError(404, ErrorCode.NotFound, SERVER_TEXT.routeNotFound(request.method, path));

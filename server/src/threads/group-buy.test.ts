@@ -96,9 +96,14 @@ describe('contributing to a group buy', () => {
     });
     const first = await funded(50);
     const second = await funded(50);
-    expect((await first.client.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(402);
+    // The group buy shows itself to the members it asks to pay, without its content or replies.
+    const locked = await first.client.call(api.thread, { params: { id: thread.id } });
+    expect(locked.statusCode).toBe(200);
+    expect(locked.json()).toMatchObject({ content: '', userHasAccess: false, isGroupBuy: true });
+    expect(locked.body).not.toContain('the shared licence key');
+    expect((await first.client.call(api.posts, { params: { id: thread.id } })).statusCode).toBe(402);
     await contribute(first.client, thread);
-    expect((await first.client.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(402);
+    expect((await first.client.call(api.thread, { params: { id: thread.id } })).json().content).toBe('');
     const last = await contribute(second.client, thread);
     expect(last.json()).toEqual({ isCompleted: true, message: THREAD_TEXT.groupBuyComplete, current: 2, required: 2 });
 

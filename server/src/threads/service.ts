@@ -57,8 +57,14 @@ export async function readableThread(
   return { thread, holdings };
 }
 
+/**
+ * A premium thread answers 402 to a viewer without access, except a premium group buy: it must show
+ * itself (progress, the contribute button) to the members it asks to pay. Its content stays empty,
+ * and its replies still answer 402, until the viewer holds a place in the completed buy.
+ */
 export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
-  const { thread } = await readableThread(app, viewer, id);
+  const thread = await visibleThread(app, viewer, id);
+  if (!thread.isGroupBuy) await readableThread(app, viewer, id);
   return presentThread(app, viewer, thread);
 }
 
