@@ -3,25 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { isolatedDatabase } from './test/app.ts';
+import { startServerProcess } from './test/server-process.ts';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 
 describe('server.ts', () => {
   it('stops accepting, closes sockets and the database, and exits 0 on SIGTERM within 10 s', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', MONGODB_URI: isolatedDatabase().uri },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
-    });
+    const { url, child, exited } = await startServerProcess({ MONGODB_URI: isolatedDatabase().uri });
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
 

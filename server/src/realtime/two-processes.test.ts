@@ -1,0 +1,90 @@
+import { api, type ClientToServerEvents, pathOf, type ServerToClientEvents } from '@enclave/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import { isolatedDatabase, testConfig } from '../test/app.ts';
+import { createMember } from '../test/factories.ts';
+import { aThread, grantCoins } from '../test/forum.ts';
+import { type ServerProcess, startRedis, startServerProcess } from '../test/server-process.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let a: ServerProcess;
+let b: ServerProcess;
+/** Same database, in this process: only to create members and threads. */
+let app: App;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  const database = isolatedDatabase();
+  const env = { MONGODB_URI: database.uri, REDIS_URL: await startRedis() };
+  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  app = await buildApp({ ...testConfig(), database });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await app.mongo.dropDatabase();
+  await app.close();
+});
+
+async function tab(server: ServerProcess, cookie?: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(server.url, {
+    transports: ['websocket'],
+    reconnection: false,
+    ...(cookie ? { extraHeaders: { cookie: `${SESSION_COOKIE}=${cookie}` } } : {}),
+  });
+  sockets.push(socket);
+  await new Promise((resolve) => socket.once('session:ready', resolve));
+  return socket;
+}
+
+function post(server: ServerProcess, cookie: string | undefined, url: string, body: unknown) {
+  return fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${cookie}` },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('two server processes sharing rooms through Redis', () => {
+  it('delivers a message sent through process A to a recipient connected to process B', async () => {
+    const { client: sender } = await createMember(app);
+    const { user: recipient, client: recipientClient } = await createMember(app);
+    const inbox = await tab(b, recipientClient.cookie);
+    const delivered = new Promise<{ content: string }>((resolve) => inbox.once('message:new', resolve));
+    const unread = new Promise<{ unreadCount: number }>((resolve) => inbox.once('message:unread', resolve));
+
+    const response = await post(a, sender.cookie, api.sendMessage.url, {
+      recipientId: recipient.id,
+      content: 'Across processes',
+    });
+    expect(response.status).toBe(201);
+    expect((await delivered).content).toBe('Across processes');
+    expect((await unread).unreadCount).toBe(1);
+  });
+
+  it('pushes group-buy progress to watchers on both processes', async () => {
+    const { user: organizer } = await createMember(app, { isAdmin: true });
+    const thread = await aThread(app, organizer, {
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 3,
+      groupBuyContributionAmount: 10,
+    });
+    const watchers = await Promise.all([tab(a), tab(b)]);
+    for (const watcher of watchers) {
+      expect(await watcher.timeout(2000).emitWithAck('thread:watch', thread.id)).toMatchObject({ ok: true });
+    }
+    const progress = watchers.map(
+      (watcher) => new Promise<{ current: number }>((resolve) => watcher.once('groupbuy:progress', resolve)),
+    );
+
+    const { user: buyer, client: buyerClient } = await createMember(app);
+    await grantCoins(app, buyer.id, 50);
+    const response = await post(a, buyerClient.cookie, pathOf(api.contribute.url, { id: thread.id }), { amount: 10 });
+    expect(response.status).toBe(200);
+    const [onA, onB] = await Promise.all(progress);
+    expect(onA).toMatchObject({ threadId: thread.id, current: 1, required: 3 });
+    expect(onB).toMatchObject({ threadId: thread.id, current: 1, required: 3 });
+  });
+});

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** `server.ts` as its own process (as production runs it), answering once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
+  });
+  return { url, child, exited };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Debian's redis-server on a free loopback port, stopped when the file ends. */
+export async function startRedis(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  afterAll(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    child.once('exit', () => reject(new Error('redis-server exited during start-up')));
+  });
+  return `redis://127.0.0.1:${port}`;
+}
