@@ -5,15 +5,17 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { protectedPage } from './auth/protected-route.tsx';
 import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
+import { parseWalletSearch } from './wallet/wallet-search.ts';
 
 const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
 
-/** Spec 000 §2 and 001 §2 route tables; every page is its own chunk. */
+/** Spec 000 §2 and 001 §2 route tables; every page is its own chunk, member pages behind the protected-route gate. */
 const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
@@ -43,33 +45,37 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/edit-thread/$id',
-    component: lazyRouteComponent(() => import('./routes/edit-thread-page.tsx'), 'EditThreadPage'),
+    component: protectedPage(lazyRouteComponent(() => import('./routes/edit-thread-page.tsx'), 'EditThreadPage')),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/messages',
-    component: lazyRouteComponent(() => import('./routes/messages-page.tsx'), 'MessagesPage'),
+    component: protectedPage(lazyRouteComponent(() => import('./routes/messages-page.tsx'), 'MessagesPage')),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/wallet',
-    component: lazyRouteComponent(() => import('./routes/wallet-page.tsx'), 'WalletPage'),
+    validateSearch: parseWalletSearch,
+    component: protectedPage(lazyRouteComponent(() => import('./routes/wallet-page.tsx'), 'WalletPage')),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/profile',
-    component: lazyRouteComponent(() => import('./routes/profile-page.tsx'), 'ProfilePage'),
+    component: protectedPage(lazyRouteComponent(() => import('./routes/profile-page.tsx'), 'ProfilePage')),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/admin',
     validateSearch: parseAdminSearch,
-    component: lazyRouteComponent(() => import('./routes/admin-page.tsx'), 'AdminPage'),
+    component: protectedPage(
+      lazyRouteComponent(() => import('./routes/admin-page.tsx'), 'AdminPage'),
+      'staff',
+    ),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/transactions',
-    component: lazyRouteComponent(() => import('./routes/transactions-page.tsx'), 'TransactionsPage'),
+    component: protectedPage(lazyRouteComponent(() => import('./routes/transactions-page.tsx'), 'TransactionsPage')),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

@@ -121,3 +121,6 @@ export const SECURITY = {
 
 /** Sent by the client on every API call; the server's CSRF rule rejects writes without it (a cross-site form cannot set it). */
 export const CSRF_HEADER = { name: 'X-Requested-With', value: 'enclave' } as const;
+
+/** Spec 001 §5 and §9: the category form's premium cost placeholder. */
+export const CATEGORY_FORM = { premiumCostPlaceholder: 50 } as const;

@@ -1,16 +1,21 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
-export const avatar = style({
+const base = style({
   display: 'inline-grid',
   placeItems: 'center',
   flexShrink: 0,
-  width: '32px',
-  height: '32px',
+  overflow: 'hidden',
   borderRadius: vars.radius.full,
   background: vars.color.primarySoft,
   color: vars.color.primarySoftText,
-  fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.bold,
   letterSpacing: '0.02em',
 });
+
+export const avatar = styleVariants({
+  sm: [base, { width: '32px', height: '32px', fontSize: vars.fontSize.xs }],
+  lg: [base, { width: '96px', height: '96px', fontSize: vars.fontSize.xxl }],
+});
+
+export const picture = style({ width: '100%', height: '100%', objectFit: 'cover' });

@@ -5,10 +5,17 @@ export function initialsOf(username: string | null | undefined): string {
   return username ? username.slice(0, 2).toUpperCase() : '??';
 }
 
-export function Avatar({ username }: { username: string | null | undefined }) {
+interface AvatarProps {
+  username: string | null | undefined;
+  /** The member's profile picture; the initials show without one. */
+  src?: string | null;
+  size?: 'sm' | 'lg';
+}
+
+export function Avatar({ username, src, size = 'sm' }: AvatarProps) {
   return (
-    <span className={styles.avatar} aria-hidden>
-      {initialsOf(username)}
+    <span className={styles.avatar[size]} aria-hidden>
+      {src ? <img className={styles.picture} src={src} alt="" /> : initialsOf(username)}
     </span>
   );
 }

@@ -1,4 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
+import { CreateThreadDialog } from '../forum/create-thread-dialog.tsx';
+import { ComposeDialog } from '../messages/compose-dialog.tsx';
 import { useLogout } from '../session/use-session.ts';
 import * as styles from './app-shell.css.ts';
 import { BottomBar } from './bottom-bar.tsx';
@@ -21,6 +23,8 @@ export function AppShell() {
         </main>
       </div>
       <BottomBar />
+      <ComposeDialog />
+      <CreateThreadDialog />
     </div>
   );
 }

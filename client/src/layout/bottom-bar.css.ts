@@ -27,6 +27,7 @@ export const list = style({
 export const item = style({ flex: 1, minWidth: 0 });
 
 export const link = style({
+  position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',

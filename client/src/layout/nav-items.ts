@@ -12,6 +12,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { isStaff } from '../session/use-session.ts';
+import type { NavBadgeKind } from './nav-badge.tsx';
 
 export type NavPath = '/' | '/forums' | '/messages' | '/admin' | '/wallet' | '/transactions' | '/profile' | '/privacy';
 
@@ -21,6 +22,8 @@ export interface NavEntry {
   icon: LucideIcon;
   /** Spec 000 §6: the header's Admin link is for administrators; the menus' admin entry for all staff. */
   audience?: 'admin' | 'staff';
+  /** A live count shown on the entry (the unread messages on Messages). */
+  badge?: NavBadgeKind;
 }
 
 export interface NavGroup {
@@ -30,7 +33,7 @@ export interface NavGroup {
 
 export const HOME_ENTRY: NavEntry = { to: '/', label: 'Home', icon: House };
 const forums: NavEntry = { to: '/forums', label: 'Forums', icon: MessagesSquare };
-const messages: NavEntry = { to: '/messages', label: 'Messages', icon: Mail };
+const messages: NavEntry = { to: '/messages', label: 'Messages', icon: Mail, badge: 'unreadMessages' };
 const profile: NavEntry = { to: '/profile', label: 'Profile', icon: UserRound };
 
 export const HEADER_LINKS: NavEntry[] = [

@@ -41,6 +41,7 @@ export const groupTitle = style({
 export const list = style({ display: 'grid', gap: vars.space.xxs, margin: 0, padding: 0, listStyle: 'none' });
 
 export const link = style({
+  position: 'relative',
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,

@@ -10,6 +10,7 @@ import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import { media } from '../styles/media.ts';
 import { visuallyHidden } from '../styles/utilities.css.ts';
+import { NavBadge } from './nav-badge.tsx';
 import { activeOptionsFor, type NavEntry, SIDE_MENU_GROUPS, visibleEntries } from './nav-items.ts';
 import * as styles from './side-menu.css.ts';
 
@@ -114,6 +115,7 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
       >
         <Icon className={styles.linkIcon} size={20} aria-hidden />
         <span className={isCompact ? visuallyHidden : undefined}>{entry.label}</span>
+        {entry.badge && <NavBadge kind={entry.badge} placement={isCompact ? 'corner' : 'end'} />}
       </RouterLink>
     </Hint>
   );

@@ -5,6 +5,7 @@ import { Button, LinkButton } from '../components/button.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
+import { NavBadge } from './nav-badge.tsx';
 import { activeOptionsFor, HEADER_LINKS, HOME_ENTRY, visibleEntries } from './nav-items.ts';
 import * as styles from './site-header.css.ts';
 import { UserMenu } from './user-menu.tsx';
@@ -33,6 +34,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
           {links.map((link) => (
             <RouterLink key={link.to} to={link.to} activeOptions={activeOptionsFor(link.to)} className={styles.navLink}>
               {link.label}
+              {link.badge && <NavBadge kind={link.badge} placement="inline" />}
             </RouterLink>
           ))}
         </nav>

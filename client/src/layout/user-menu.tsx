@@ -11,7 +11,7 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
   return (
     <MenuTrigger>
       <Button className={styles.trigger} aria-label={`Account menu for ${user.username}`}>
-        <Avatar username={user.username} />
+        <Avatar username={user.username} src={user.profilePicture} />
         <span className={styles.triggerName}>{user.username}</span>
         <ChevronDown size={16} aria-hidden />
       </Button>

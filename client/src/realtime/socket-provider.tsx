@@ -2,14 +2,27 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@enclave/protoc
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { APPROVAL_QUEUE_KEY, REPORT_QUEUE_KEY } from '../admin/admin-cache.ts';
+import { MESSAGES_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../messages/message-cache.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
+import { PAYMENT_QUERY_KEY, PENDING_PAYMENTS_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../wallet/wallet-cache.ts';
 
 export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const SocketContext = createContext<ForumSocket | null>(null);
+/** Exported so tests can provide a fake socket; the app uses <SocketProvider>. */
+export const SocketContext = createContext<ForumSocket | null>(null);
 
 /** Queries whose pushed updates a disconnected tab may have missed. */
-const MISSABLE_QUERY_KEYS = [SESSION_QUERY_KEY];
+const MISSABLE_QUERY_KEYS = [
+  SESSION_QUERY_KEY,
+  MESSAGES_QUERY_KEY,
+  UNREAD_COUNT_QUERY_KEY,
+  TRANSACTIONS_QUERY_KEY,
+  PAYMENT_QUERY_KEY,
+  PENDING_PAYMENTS_QUERY_KEY,
+  APPROVAL_QUEUE_KEY,
+  REPORT_QUEUE_KEY,
+];
 
 /** Holds the tab's one socket connection (same origin, session cookie included). */
 export function SocketProvider({ children }: { children: ReactNode }) {

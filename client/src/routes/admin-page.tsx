@@ -1,12 +1,48 @@
-import { SKELETON_ROWS } from '@enclave/protocol';
+import { STATS_RANGE_DEFAULT, type StatsRange } from '@enclave/protocol';
+import { useSearch } from '@tanstack/react-router';
+import { type ComponentType, useState } from 'react';
+import { ApprovalTab } from '../admin/approval-tab.tsx';
+import { CategoriesTab } from '../admin/categories-tab.tsx';
+import { ConsoleHeader } from '../admin/console-header.tsx';
+import { ConsoleNav } from '../admin/console-nav.tsx';
+import { ContentTab } from '../admin/content-tab.tsx';
+import { DatabaseTab } from '../admin/database-tab.tsx';
+import { ModerationTab } from '../admin/moderation-tab.tsx';
+import { ReportsTab } from '../admin/reports-tab.tsx';
+import { SettingsTab } from '../admin/settings-tab.tsx';
+import { StatCards } from '../admin/stat-cards.tsx';
+import { UserModerationTab } from '../admin/user-moderation-tab.tsx';
+import { UsersTab } from '../admin/users-tab.tsx';
 import * as page from '../components/page.css.ts';
-import { LoadingRows } from '../components/skeleton.tsx';
+import { useSession } from '../session/use-session.ts';
+import type { AdminTab } from './admin-tabs.ts';
 
+const PANELS: Record<AdminTab, ComponentType> = {
+  users: UsersTab,
+  content: ContentTab,
+  reports: ReportsTab,
+  threads: ApprovalTab,
+  moderation: ModerationTab,
+  'user-moderation': UserModerationTab,
+  categories: CategoriesTab,
+  settings: SettingsTab,
+  database: DatabaseTab,
+};
+
+/** Spec 001 §2: the admin and moderator console; the route's gate already sent everyone else to /. */
 export function AdminPage() {
+  const { user } = useSession();
+  // Annotated: the route tree's type runs through this lazily imported page, so TypeScript cannot infer it here.
+  const { tab }: { tab: AdminTab } = useSearch({ from: '/admin' });
+  const [range, setRange] = useState<StatsRange>(STATS_RANGE_DEFAULT);
+  const Panel = PANELS[tab];
+  if (!user) return null;
   return (
     <div className={page.stack}>
-      <h1 className={page.title}>Admin Console</h1>
-      <LoadingRows rows={SKELETON_ROWS.list} label="Loading admin console" />
+      <ConsoleHeader range={range} onRangeChange={setRange} />
+      <StatCards range={range} />
+      <ConsoleNav user={user} />
+      <Panel key={tab} />
     </div>
   );
 }

@@ -35,11 +35,37 @@ export const section = style({
 
 export const sectionTitle = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 
+export const sectionHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
 export const categoryGrid = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
 });
+
+export const categoryItem = style({ display: 'grid' });
+
+export const categoryError = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.xl,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const categoryErrorTitle = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.danger });
 
 export const categoryCard = style({
   display: 'grid',

@@ -1,8 +1,14 @@
-import { HOME } from '@enclave/protocol';
-import { Bitcoin, EyeOff, LayoutGrid, Lock } from 'lucide-react';
+import { FORUM_PAGE_TEXT, HOME } from '@enclave/protocol';
+import { Bitcoin, EyeOff, LayoutGrid, Lock, LogIn, PenSquare } from 'lucide-react';
 import { useRef } from 'react';
 import { Button, LinkButton } from '../components/button.tsx';
-import { LoadingRows, Skeleton } from '../components/skeleton.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { CategoryCard } from '../forum/category-card.tsx';
+import { useCategories } from '../forum/forum-queries.ts';
+import { NewThreadButton } from '../forum/new-thread-button.tsx';
+import { RecentThreads } from '../forum/recent-threads.tsx';
+import { useSession } from '../session/use-session.ts';
+import { openCreateThread } from '../stores/create-thread-store.ts';
 import { visuallyHidden } from '../styles/utilities.css.ts';
 import * as styles from './home-page.css.ts';
 
@@ -25,10 +31,12 @@ const PRIVACY_FEATURES = [
 ];
 
 export function HomePage() {
-  const categories = useRef<HTMLElement>(null);
+  const { user, isLoading } = useSession();
+  const categories = useCategories();
+  const categorySection = useRef<HTMLElement>(null);
   const browseCategories = () => {
-    categories.current?.focus({ preventScroll: true });
-    categories.current?.scrollIntoView({ block: 'start' });
+    categorySection.current?.focus({ preventScroll: true });
+    categorySection.current?.scrollIntoView({ block: 'start' });
   };
 
   return (
@@ -42,9 +50,17 @@ export function HomePage() {
           and unlock premium content.
         </p>
         <div className={styles.heroActions}>
-          <LinkButton to="/auth" variant="inverse" size="lg">
-            Sign in to Get Started
-          </LinkButton>
+          {isLoading ? null : user ? (
+            <Button variant="inverse" size="lg" onPress={() => openCreateThread()}>
+              <PenSquare size={18} aria-hidden />
+              Start a New Thread
+            </Button>
+          ) : (
+            <LinkButton to="/auth" variant="inverse" size="lg">
+              <LogIn size={18} aria-hidden />
+              Sign in to Get Started
+            </LinkButton>
+          )}
           <Button variant="translucent" size="lg" onPress={browseCategories}>
             <LayoutGrid size={18} aria-hidden />
             Browse Categories
@@ -56,25 +72,46 @@ export function HomePage() {
         <h2 id="recent-threads" className={styles.sectionTitle}>
           Recent Threads
         </h2>
-        <LoadingRows rows={HOME.threadPlaceholders} label="Loading threads" />
+        <RecentThreads categories={categories.data ?? []} />
       </section>
 
-      <section ref={categories} className={styles.section} aria-labelledby="discussion-forums" tabIndex={-1}>
-        <h2 id="discussion-forums" className={styles.sectionTitle}>
-          Discussion Forums
-        </h2>
-        <div className={styles.categoryGrid} role="status" aria-busy="true">
-          <span className={visuallyHidden}>Loading categories</span>
-          {Array.from({ length: HOME.categoryPlaceholders }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <div key={index} className={styles.categoryCard}>
-              <Skeleton width="44px" height="44px" />
-              <Skeleton width="60%" height="1.1rem" />
-              <Skeleton />
-              <Skeleton width="40%" />
-            </div>
-          ))}
+      <section ref={categorySection} className={styles.section} aria-labelledby="discussion-forums" tabIndex={-1}>
+        <div className={styles.sectionHeader}>
+          <h2 id="discussion-forums" className={styles.sectionTitle}>
+            Discussion Forums
+          </h2>
+          <NewThreadButton />
         </div>
+        {categories.isPending ? (
+          <div className={styles.categoryGrid} role="status" aria-busy="true">
+            <span className={visuallyHidden}>Loading categories</span>
+            {Array.from({ length: HOME.categoryPlaceholders }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <div key={index} className={styles.categoryCard}>
+                <Skeleton width="44px" height="44px" />
+                <Skeleton width="60%" height="1.1rem" />
+                <Skeleton />
+                <Skeleton width="40%" />
+              </div>
+            ))}
+          </div>
+        ) : categories.isError ? (
+          <div className={styles.categoryError} role="alert">
+            <p className={styles.categoryErrorTitle}>{FORUM_PAGE_TEXT.errorLoadingCategories}</p>
+            <p>{categories.error.message}</p>
+            <Button variant="secondary" onPress={() => void categories.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <ul className={styles.categoryGrid} aria-label="Categories">
+            {categories.data.map((category) => (
+              <li key={category.id} className={styles.categoryItem}>
+                <CategoryCard category={category} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className={styles.features} aria-labelledby="privacy-features">

@@ -1,18 +1,114 @@
-import { SKELETON_ROWS } from '@enclave/protocol';
-import { ArrowLeft } from 'lucide-react';
-import * as page from '../components/page.css.ts';
-import { RouterLink } from '../components/router-link.tsx';
+import { SKELETON_ROWS, THREAD_PAGE_TEXT } from '@enclave/protocol';
+import { useCanGoBack, useParams, useRouter } from '@tanstack/react-router';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button, LinkButton } from '../components/button.tsx';
 import { LoadingRows, Skeleton } from '../components/skeleton.tsx';
+import { useSession } from '../session/use-session.ts';
+import { DeleteThreadDialog } from '../thread/delete-thread-dialog.tsx';
+import { PremiumNotice } from '../thread/premium-notice.tsx';
+import { premiumRequiredOf } from '../thread/premium-required.ts';
+import { card, cardTitle, muted } from '../thread/thread.css.ts';
+import * as styles from '../thread/thread-page.css.ts';
+import { threadIdOf, useThread } from '../thread/thread-queries.ts';
+import { ThreadView } from '../thread/thread-view.tsx';
+import { useThreadLive } from '../thread/use-thread-live.ts';
 
+/** Spec 001 §2: /thread/{id}. */
 export function ThreadPage() {
+  const { id } = useParams({ from: '/thread/$id' });
+  const threadId = threadIdOf(id);
+  // A new id is a new page: no dialog or unlock state carries over.
+  return <ThreadScreen key={threadId} threadId={threadId} />;
+}
+
+function ThreadScreen({ threadId }: { threadId: number }) {
+  const { user, isLoading } = useSession();
+  const thread = useThread(threadId);
+  useThreadLive(threadId, thread.isSuccess);
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+
   return (
-    <div className={page.stack}>
-      <RouterLink to="/forums" className={page.backLink}>
-        <ArrowLeft size={16} aria-hidden />
-        Back
-      </RouterLink>
-      <Skeleton width="60%" height="2rem" />
-      <LoadingRows rows={SKELETON_ROWS.replies} label="Loading thread" />
+    <div className={styles.page}>
+      <div className={styles.toolbar}>
+        <BackButton />
+        {user?.isAdmin && thread.data && (
+          <div className={styles.adminActions}>
+            <LinkButton to="/edit-thread/$id" params={{ id: String(threadId) }} variant="secondary" size="sm">
+              <Pencil size={16} aria-hidden />
+              Edit Thread
+            </LinkButton>
+            <Button variant="destructive" size="sm" onPress={() => setDeleteOpen(true)}>
+              <Trash2 size={16} aria-hidden />
+              Delete Thread
+            </Button>
+          </div>
+        )}
+      </div>
+      <ThreadContent thread={thread} isLoadingUser={isLoading} viewer={user} />
+      {user?.isAdmin && thread.data && (
+        <DeleteThreadDialog thread={thread.data} isOpen={isDeleteOpen} onOpenChange={setDeleteOpen} />
+      )}
     </div>
+  );
+}
+
+function ThreadContent({
+  thread,
+  isLoadingUser,
+  viewer,
+}: {
+  thread: ReturnType<typeof useThread>;
+  isLoadingUser: boolean;
+  viewer: ReturnType<typeof useSession>['user'];
+}) {
+  if (thread.isError) {
+    const offer = premiumRequiredOf(thread.error);
+    if (offer) return <PremiumNotice offer={offer} message={thread.error.message} />;
+    return <LoadError message={thread.error.message} />;
+  }
+  if (thread.isPending) return <ThreadSkeleton />;
+  if (isLoadingUser) return <ThreadSkeleton />;
+  return <ThreadView thread={thread.data} viewer={viewer} />;
+}
+
+function BackButton() {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onPress={() => (canGoBack ? router.history.back() : router.navigate({ to: '/' }))}
+    >
+      <ArrowLeft size={16} aria-hidden />
+      Back
+    </Button>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <section className={card} role="alert" aria-labelledby="thread-error-title">
+      <h1 id="thread-error-title" className={cardTitle}>
+        {THREAD_PAGE_TEXT.loadErrorTitle}
+      </h1>
+      <p>{THREAD_PAGE_TEXT.loadFailed}</p>
+      <p className={muted}>{message}</p>
+    </section>
+  );
+}
+
+function ThreadSkeleton() {
+  return (
+    <>
+      <div className={`${card} ${styles.loadingTitle}`}>
+        <Skeleton width="60%" height="2rem" />
+        <Skeleton width="35%" />
+        <Skeleton />
+        <Skeleton width="85%" />
+      </div>
+      <LoadingRows rows={SKELETON_ROWS.replies} label="Loading replies" />
+    </>
   );
 }

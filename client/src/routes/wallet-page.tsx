@@ -1,12 +1,72 @@
-import { SKELETON_ROWS } from '@enclave/protocol';
+import { WALLET_TEXT } from '@enclave/protocol';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ArrowRight } from 'lucide-react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { LinkButton } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
-import { LoadingRows } from '../components/skeleton.tsx';
+import * as tabStyles from '../components/tabs.css.ts';
+import { useSession } from '../session/use-session.ts';
+import { BalanceCard } from '../wallet/balance-card.tsx';
+import { PaymentForm } from '../wallet/payment-form.tsx';
+import { PaymentView } from '../wallet/payment-view.tsx';
+import { TransactionHistory } from '../wallet/transaction-history.tsx';
+import * as styles from '../wallet/wallet.css.ts';
+import { useTransactions } from '../wallet/wallet-queries.ts';
+import { WhyCoins } from '../wallet/why-coins.tsx';
 
+/** The latest rows on the wallet; the full history is /transactions. */
+const RECENT_TRANSACTIONS = 10;
+
+/** Spec 001 §2: balance, Buy Coins (form, then the created payment) and Transaction History, and 'Why Use Coins?'. */
 export function WalletPage() {
+  const { user } = useSession();
+  const { payment } = useSearch({ from: '/wallet' });
+  const navigate = useNavigate({ from: '/wallet' });
+  if (!user) return null;
+
   return (
     <div className={page.stack}>
-      <h1 className={page.title}>Wallet</h1>
-      <LoadingRows rows={SKELETON_ROWS.list} label="Loading wallet" />
+      <header className={page.header}>
+        <h1 className={page.title}>Wallet</h1>
+        <p className={page.lead}>Buy coins with cryptocurrency and follow your coin history.</p>
+      </header>
+      <BalanceCard balance={user.coinBalance} />
+      <div className={styles.layout}>
+        <Tabs className={tabStyles.tabs}>
+          <TabList className={tabStyles.tabList} aria-label="Wallet">
+            <Tab id="buy" className={tabStyles.tab}>
+              {WALLET_TEXT.buyCoins}
+            </Tab>
+            <Tab id="history" className={tabStyles.tab}>
+              {WALLET_TEXT.history}
+            </Tab>
+          </TabList>
+          <TabPanel id="buy" className={tabStyles.tabPanel}>
+            {payment ? (
+              <PaymentView key={payment} paymentId={payment} onNewPayment={() => void navigate({ search: {} })} />
+            ) : (
+              <PaymentForm onCreated={(created) => void navigate({ search: { payment: created.payment_id } })} />
+            )}
+          </TabPanel>
+          <TabPanel id="history" className={tabStyles.tabPanel}>
+            <RecentTransactions />
+          </TabPanel>
+        </Tabs>
+        <WhyCoins />
+      </div>
+    </div>
+  );
+}
+
+function RecentTransactions() {
+  const query = useTransactions(RECENT_TRANSACTIONS);
+  return (
+    <div className={page.stack}>
+      <TransactionHistory query={query} emptyText="No transactions yet. Your coin purchases and spending show here." />
+      <LinkButton to="/transactions" variant="secondary" className={styles.viewAll}>
+        View all transactions
+        <ArrowRight size={16} aria-hidden />
+      </LinkButton>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
+import { type ForumSocket, SocketContext } from '../realtime/socket-provider.tsx';
 import { createAppRouter } from '../router.tsx';
 
 /** Answers every API call as for a visitor: 401 Unauthorized. */
@@ -13,13 +14,15 @@ export function stubSignedOut() {
   );
 }
 
-/** The real route tree and shell at `path`, without the socket connection. */
-export function renderApp(path: string) {
+/** The real route tree and shell at `path`, without a socket connection unless given a (fake) socket. */
+export function renderApp(path: string, options: { socket?: ForumSocket } = {}) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const queryClient = createQueryClient();
+  const routes = <RouterProvider router={router} />;
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+    <QueryClientProvider client={queryClient}>
+      {options.socket ? <SocketContext value={options.socket}>{routes}</SocketContext> : routes}
     </QueryClientProvider>,
   );
-  return { router, ...view };
+  return { router, queryClient, ...view };
 }

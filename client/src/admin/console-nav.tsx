@@ -1,0 +1,79 @@
+import { CONSOLE_TEXT, type CurrentUser } from '@enclave/protocol';
+import {
+  Database,
+  FileText,
+  FolderTree,
+  Gavel,
+  ListChecks,
+  type LucideIcon,
+  Settings,
+  ShieldAlert,
+  UserCog,
+  Users,
+} from 'lucide-react';
+import { RouterLink } from '../components/router-link.tsx';
+import type { AdminTab } from '../routes/admin-tabs.ts';
+import { useApprovalQueue, useReportQueue } from './admin-queries.ts';
+import * as styles from './console.css.ts';
+
+/** Spec 001 §2: only these three are in the tab bar. */
+const TAB_BAR = ['users', 'content', 'reports'] as const;
+const TAB_ICONS: Record<(typeof TAB_BAR)[number], LucideIcon> = {
+  users: Users,
+  content: FileText,
+  reports: ShieldAlert,
+};
+
+type Tool = Exclude<AdminTab, (typeof TAB_BAR)[number]>;
+
+/** The other panels, reachable without typing a URL; each shows only to the role whose server calls it can make. */
+const TOOLS: { tab: Tool; icon: LucideIcon; adminOnly?: boolean }[] = [
+  { tab: 'threads', icon: ListChecks },
+  { tab: 'moderation', icon: Gavel },
+  { tab: 'user-moderation', icon: UserCog },
+  { tab: 'categories', icon: FolderTree, adminOnly: true },
+  { tab: 'settings', icon: Settings },
+  { tab: 'database', icon: Database, adminOnly: true },
+];
+
+function Count({ value, label }: { value: number | undefined; label: string }) {
+  if (!value) return null;
+  return (
+    <span className={styles.count} role="img" aria-label={`${value} ${label}`}>
+      {value}
+    </span>
+  );
+}
+
+export function ConsoleNav({ user }: { user: CurrentUser }) {
+  const queue = useApprovalQueue();
+  const reports = useReportQueue();
+  return (
+    <div className={styles.nav}>
+      <nav aria-label="Console tabs" className={styles.tabBar}>
+        {TAB_BAR.map((tab) => {
+          const Icon = TAB_ICONS[tab];
+          return (
+            <RouterLink key={tab} to="/admin" search={{ tab }} className={styles.tab}>
+              <Icon size={16} aria-hidden />
+              {CONSOLE_TEXT.tabs[tab]}
+              {tab === 'reports' && <Count value={reports.data?.length} label="open" />}
+            </RouterLink>
+          );
+        })}
+      </nav>
+      <nav aria-label="Staff tools" className={styles.tools}>
+        <span className={styles.toolsLabel} aria-hidden>
+          Staff tools
+        </span>
+        {TOOLS.filter((tool) => user.isAdmin || !tool.adminOnly).map(({ tab, icon: Icon }) => (
+          <RouterLink key={tab} to="/admin" search={{ tab }} className={styles.tool}>
+            <Icon size={14} aria-hidden />
+            {CONSOLE_TEXT.tools[tab]}
+            {tab === 'threads' && <Count value={queue.data?.length} label="pending" />}
+          </RouterLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media } from '../styles/media.ts';
+import { vars } from '../styles/theme.css.ts';
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.lg,
+});
+
+export const heading = style({ display: 'grid', gap: vars.space.xs });
+
+export const range = style({ width: '200px' });
+
+export const stats = style({
+  margin: 0,
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+});
+
+export const stat = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: vars.space.xs,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+  minWidth: 0,
+});
+
+globalStyle(`${stat} dd`, { margin: 0 });
+
+export const statLabel = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+});
+
+export const statIcon = style({
+  gridRow: 'span 2',
+  display: 'grid',
+  placeItems: 'center',
+  width: '36px',
+  height: '36px',
+  borderRadius: vars.radius.md,
+  color: vars.color.primarySoftText,
+  background: vars.color.primarySoft,
+});
+
+export const statValue = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const statNote = style({ gridColumn: '1 / -1', fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const nav = style({ display: 'grid', gap: vars.space.md });
+
+export const tabBar = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '1fr',
+  gap: vars.space.xs,
+  padding: vars.space.xs,
+  background: vars.color.surfaceMuted,
+  borderRadius: vars.radius.md,
+  '@media': { [media.tablet]: { justifySelf: 'start', gridAutoColumns: 'minmax(140px, auto)' } },
+});
+
+export const tab = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  height: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  outline: 'none',
+  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-current]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const tools = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+
+export const toolsLabel = style({
+  marginRight: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+});
+
+export const tool = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  height: '30px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.full,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text, borderColor: vars.color.borderStrong },
+    '&[data-current]': {
+      color: vars.color.primarySoftText,
+      background: vars.color.primarySoft,
+      borderColor: vars.color.primarySoft,
+    },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const count = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '20px',
+  height: '20px',
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.full,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.onDanger,
+  background: vars.color.danger,
+});

@@ -1,0 +1,75 @@
+import type { ModerationAction, ModerationLogEntry } from '@enclave/protocol';
+import { ScrollText } from 'lucide-react';
+import { Button } from '../components/button.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
+import { timeAgo } from '../components/time-ago.ts';
+import * as styles from './admin.css.ts';
+import { useModerationLog } from './admin-queries.ts';
+import { formatMoment } from './member-status.ts';
+
+const ACTIONS: Record<ModerationAction, string> = {
+  'user.ban': 'banned a member',
+  'user.unban': 'lifted a ban',
+  'user.mute': 'muted a member',
+  'user.unmute': 'lifted a mute',
+  'thread.approve': 'approved a thread',
+  'thread.edit': 'edited a thread',
+  'thread.delete': 'deleted a thread',
+  'report.approve': 'took action on a report',
+  'report.dismiss': 'dismissed a report',
+  'category.create': 'created a category',
+  'category.update': 'updated a category',
+  'category.delete': 'deleted a category',
+  'coins.grant': 'granted test coins',
+  'wallets.update': 'updated the crypto wallets',
+  'database.restore': 'restored the database',
+};
+
+function targetOf(entry: ModerationLogEntry): string {
+  if (entry.targetId === null) return '';
+  return ` · ${entry.targetType} #${entry.targetId}`;
+}
+
+/** Admins: who did what, when and why (the issue's moderation log), newest first. */
+export function ModerationLog() {
+  const query = useModerationLog();
+  const entries = query.data?.pages.flat() ?? [];
+  return (
+    <section className={styles.card} aria-labelledby="moderation-log-title">
+      <div className={styles.cardHeading}>
+        <h2 id="moderation-log-title" className={styles.cardTitle}>
+          <ScrollText size={18} aria-hidden />
+          Moderation Log
+        </h2>
+        <p className={styles.muted}>Every staff action, newest first. Only administrators see this log.</p>
+      </div>
+      {query.isLoading ? (
+        <LoadingRows rows={3} label="Loading the moderation log" />
+      ) : entries.length === 0 ? (
+        <p className={styles.empty}>No moderation actions yet.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Moderation actions">
+          {entries.map((entry) => (
+            <li key={entry.id} className={styles.logEntry}>
+              <span>
+                <strong>{entry.actor?.username ?? 'A deleted account'}</strong> {ACTIONS[entry.action]}
+                <span className={styles.muted}>{targetOf(entry)}</span>
+              </span>
+              {entry.reason && <span className={styles.muted}>Reason: {entry.reason}</span>}
+              <time className={styles.muted} dateTime={entry.createdAt} title={formatMoment(entry.createdAt)}>
+                {timeAgo(entry.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className={styles.footer}>
+          <Button variant="secondary" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { CONSOLE_TEXT, FORUM_PAGE_TEXT, LIMITS, SKELETON_ROWS, type Thread } from '@enclave/protocol';
+import { AlertTriangle, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../components/button.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { useDebouncedValue } from '../components/use-debounced-value.ts';
+import { useSession } from '../session/use-session.ts';
+import * as styles from './admin.css.ts';
+import { isDenied, useThreadSearch } from './admin-queries.ts';
+import { DeleteThreadConfirm } from './delete-thread-confirm.tsx';
+import { ModerationLog } from './moderation-log.tsx';
+import { NewTabThreadLink } from './thread-links.tsx';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec 001 §2: the search looks at the title and the content, case-insensitively. */
+export function matchesTitleOrContent(thread: Pick<Thread, 'title' | 'content'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return !needle || thread.title.toLowerCase().includes(needle) || thread.content.toLowerCase().includes(needle);
+}
+
+/** Spec 001 §2, moderation: every thread, searchable, with delete; admins also see the moderation log. */
+export function ModerationTab() {
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useThreadSearch(q);
+  const [deleting, setDeleting] = useState<Thread | null>(null);
+
+  // Spec 001 §6: a 401 or 403 is an empty list; the server narrows by q, the list follows each keystroke.
+  const failed = query.isError && !isDenied(query.error);
+  const threads = (query.data?.pages.flat() ?? []).filter((thread) => matchesTitleOrContent(thread, search));
+
+  return (
+    <div className={styles.form}>
+      <section className={styles.card} aria-labelledby="moderation-title">
+        <div className={styles.cardHeading}>
+          <h2 id="moderation-title" className={styles.cardTitle}>
+            Thread Moderation
+          </h2>
+          <p className={styles.muted}>
+            Every thread, newest first. Deleting a thread is permanent and also deletes its premium sister thread.
+          </p>
+        </div>
+        <TextField
+          label="Search threads"
+          type="search"
+          placeholder="Title or content"
+          maxLength={LIMITS.searchQueryMax}
+          value={search}
+          onChange={setSearch}
+        />
+        {query.isLoading ? (
+          <LoadingRows rows={SKELETON_ROWS.list} label="Loading threads" />
+        ) : failed ? (
+          <p className={styles.errorBox} role="alert">
+            {FORUM_PAGE_TEXT.errorLoadingThreads}
+          </p>
+        ) : threads.length === 0 ? (
+          <p className={styles.empty}>{search.trim() ? CONSOLE_TEXT.noSearchMatches : CONSOLE_TEXT.noThreads}</p>
+        ) : (
+          <ul className={styles.list} aria-label="Threads">
+            {threads.map((thread) => (
+              <li key={thread.id} className={styles.item} aria-label={thread.title}>
+                <div className={styles.itemHead}>
+                  <span className={styles.itemTitle}>{thread.title}</span>
+                  <div className={styles.actions}>
+                    <NewTabThreadLink threadId={thread.id} label={`View ${thread.title} in a new tab`} />
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      aria-label={`Delete ${thread.title}`}
+                      onPress={() => setDeleting(thread)}
+                    >
+                      <Trash2 size={14} aria-hidden />
+                    </Button>
+                  </div>
+                </div>
+                <div className={styles.meta}>
+                  <span>ID: {thread.id}</span>
+                  {thread.isPremium && <span className={styles.badge.premium}>Premium</span>}
+                  {thread.isPremium && thread.premiumCost !== null && (
+                    <span>{FORUM_PAGE_TEXT.coins(thread.premiumCost)}</span>
+                  )}
+                  {thread.isSisterThread && thread.parentThreadId !== null && (
+                    <span className={styles.badge.neutral}>Premium discussion of #{thread.parentThreadId}</span>
+                  )}
+                  <span>by {thread.author?.username ?? CONSOLE_TEXT.unknownAuthor}</span>
+                </div>
+                {thread.sisterThreadId !== null && (
+                  <p className={styles.warning}>
+                    <AlertTriangle size={16} aria-hidden />
+                    This thread has a premium sister thread (ID {thread.sisterThreadId}); deleting it deletes that too.
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {query.hasNextPage && (
+          <div className={styles.footer}>
+            <Button
+              variant="secondary"
+              onPress={() => void query.fetchNextPage()}
+              isDisabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </section>
+      {user?.isAdmin && <ModerationLog />}
+      {deleting && (
+        <DeleteThreadConfirm thread={deleting} errorTitle={CONSOLE_TEXT.error} onClose={() => setDeleting(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { type AdminUser, api, CONSOLE_TEXT, SKELETON_ROWS, TEST_COINS } from '@enclave/protocol';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban, Coins, Info } from 'lucide-react';
+import { useState } from 'react';
+import { call } from '../api/client.ts';
+import { Avatar } from '../components/avatar.tsx';
+import { Button } from '../components/button.tsx';
+import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
+import { useSession } from '../session/use-session.ts';
+import { toast } from '../stores/toast-store.ts';
+import * as styles from './admin.css.ts';
+import { ADMIN_USERS_KEY } from './admin-cache.ts';
+import { isDenied, useAdminUsers } from './admin-queries.ts';
+import { formatCoins, formatDay, isStaffMember, tableStatusOf } from './member-status.ts';
+
+type Pages = InfiniteData<AdminUser[], number | undefined>;
+
+/** Spec 001 §2, users: every member with their status and coins; admins add test coins or ban. */
+export function UsersTab() {
+  const { user } = useSession();
+  const query = useAdminUsers();
+  const queryClient = useQueryClient();
+  const [banning, setBanning] = useState<AdminUser | null>(null);
+
+  const updateMember = (id: number, change: Partial<AdminUser>) =>
+    queryClient.setQueryData<Pages>(
+      ADMIN_USERS_KEY,
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => page.map((member) => (member.id === id ? { ...member, ...change } : member))),
+        },
+    );
+
+  const addCoins = useMutation({
+    mutationFn: (member: AdminUser) =>
+      call(api.addUserCoins, {
+        body: { userId: member.id, amount: TEST_COINS.perUser },
+        errorTitle: CONSOLE_TEXT.addCoinsFailed,
+      }),
+    onSuccess: (reply) => {
+      updateMember(reply.userId, { coinBalance: reply.coinBalance });
+      toast({ title: 'Coins added', description: reply.message });
+    },
+  });
+
+  const ban = useMutation({
+    mutationFn: (member: AdminUser) =>
+      call(api.banUserFromTable, { body: { userId: member.id }, errorTitle: CONSOLE_TEXT.banFailed }),
+    onSuccess: (reply, member) => {
+      updateMember(member.id, { isBanned: true, bannedAt: new Date().toISOString() });
+      toast({ title: 'User banned', description: reply.message });
+    },
+    onSettled: () => setBanning(null),
+  });
+
+  // Spec 001 §7: a failed list reads as an empty one.
+  const members = query.data?.pages.flat() ?? [];
+
+  return (
+    <section className={styles.card} aria-labelledby="users-title">
+      <div className={styles.cardHeading}>
+        <h2 id="users-title" className={styles.cardTitle}>
+          Users
+        </h2>
+        <p className={styles.muted}>
+          Newest members first.
+          {user?.isAdmin && ` Add Coins gives ${formatCoins(TEST_COINS.perUser)} test coins through the ledger.`}
+        </p>
+      </div>
+      {isDenied(query.error) && (
+        <p className={styles.note}>
+          <Info size={16} aria-hidden />
+          {CONSOLE_TEXT.staffOnlyMembers}
+        </p>
+      )}
+      {query.isLoading ? (
+        <LoadingRows rows={SKELETON_ROWS.list} label="Loading users" />
+      ) : members.length === 0 ? (
+        <p className={styles.empty}>{CONSOLE_TEXT.noUsers}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead className={styles.thead}>
+              <tr className={styles.tr}>
+                <th className={styles.th}>User</th>
+                <th className={styles.th}>Joined</th>
+                <th className={styles.th}>Status</th>
+                <th className={styles.th}>Coins</th>
+                <th className={styles.th}>Actions</th>
+              </tr>
+            </thead>
+            <tbody className={styles.tbody}>
+              {members.map((member) => {
+                const status = tableStatusOf(member);
+                const busy =
+                  (addCoins.isPending && addCoins.variables?.id === member.id) ||
+                  (ban.isPending && ban.variables?.id === member.id);
+                return (
+                  <tr key={member.id} className={styles.tr}>
+                    <td data-label="User" className={styles.td}>
+                      <div className={styles.person}>
+                        <Avatar username={member.username} src={member.profilePicture} />
+                        <span className={styles.personText}>
+                          <span className={styles.strong}>{member.username}</span>
+                          <span className={styles.muted}>{member.email}</span>
+                        </span>
+                      </div>
+                    </td>
+                    <td data-label="Joined" className={`${styles.td} ${styles.nowrap}`}>
+                      {formatDay(member.createdAt)}
+                    </td>
+                    <td data-label="Status" className={styles.td}>
+                      <span className={styles.badge[status]}>{CONSOLE_TEXT.status[status]}</span>
+                    </td>
+                    <td data-label="Coins" className={`${styles.td} ${styles.nowrap}`}>
+                      {formatCoins(member.coinBalance)}
+                    </td>
+                    <td data-label="Actions" className={styles.td}>
+                      <div className={styles.actions}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`${CONSOLE_TEXT.addCoins} to ${member.username}`}
+                          isDisabled={busy}
+                          onPress={() => addCoins.mutate(member)}
+                        >
+                          <Coins size={14} aria-hidden />
+                          {CONSOLE_TEXT.addCoins}
+                        </Button>
+                        {!member.isBanned && (
+                          <Button
+                            size="sm"
+                            variant="destructive"
+                            aria-label={`${CONSOLE_TEXT.ban} ${member.username}`}
+                            isDisabled={busy || isStaffMember(member)}
+                            onPress={() => setBanning(member)}
+                          >
+                            <Ban size={14} aria-hidden />
+                            {CONSOLE_TEXT.ban}
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {query.hasNextPage && (
+        <div className={styles.footer}>
+          <Button variant="secondary" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      {banning && (
+        <ModalDialog
+          title={`Ban ${banning.username}?`}
+          isOpen
+          isAlert
+          onOpenChange={(open) => !open && setBanning(null)}
+        >
+          <p className={styles.muted}>
+            {banning.username} is signed out everywhere at once and cannot sign in again until the ban is lifted.
+          </p>
+          <DialogActions>
+            <Button variant="secondary" onPress={() => setBanning(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" isDisabled={ban.isPending} onPress={() => ban.mutate(banning)}>
+              {ban.isPending ? 'Banning…' : CONSOLE_TEXT.ban}
+            </Button>
+          </DialogActions>
+        </ModalDialog>
+      )}
+    </section>
+  );
+}

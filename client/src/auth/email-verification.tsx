@@ -1,0 +1,125 @@
+import { LIMITS, VALIDATION, VERIFICATION_TEXT } from '@enclave/protocol';
+import { useNavigate } from '@tanstack/react-router';
+import { BellRing, CircleCheck, MailCheck, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Button, LinkButton } from '../components/button.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { useLogout, useSession } from '../session/use-session.ts';
+import { usePendingVerification } from '../stores/pending-verification-store.ts';
+import * as styles from './email-verification.css.ts';
+import { useResendCode, useVerifyEmail } from './use-verification.ts';
+
+/** 'protected' guards a member page (Logout); 'public' completes a registration (Go to Login Page). */
+export type GateVariant = 'protected' | 'public';
+
+/** Spec 000 §2: the email verification screen, with the reasons to verify beside the code form. */
+export function EmailVerification({ variant }: { variant: GateVariant }) {
+  const { user } = useSession();
+  const pending = usePendingVerification();
+  const email = user?.email ?? pending.email;
+  const [code, setCode] = useState('');
+  const verify = useVerifyEmail();
+  const resend = useResendCode();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  if (verify.isSuccess) return <VerificationSuccessful />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) verify.mutate({ code, email });
+  };
+  const leave = () => {
+    if (user) return logout.mutate();
+    pending.clear();
+    void navigate({ to: '/auth' });
+  };
+
+  return (
+    <div className={styles.columns}>
+      <section className={styles.card} aria-labelledby="verify-email-title">
+        <span className={styles.badge} aria-hidden>
+          <MailCheck size={24} />
+        </span>
+        <h2 id="verify-email-title" className={styles.cardTitle}>
+          {VERIFICATION_TEXT.title}
+        </h2>
+        <p className={styles.muted}>
+          {email ? VERIFICATION_TEXT.codeSentTo(email) : VALIDATION.noEmailForVerification}
+        </p>
+        {pending.testCode && (
+          <p className={styles.devNotice} role="note">
+            {VERIFICATION_TEXT.developmentCode(pending.testCode)}
+          </p>
+        )}
+        <Form className={styles.form} onSubmit={submit}>
+          <TextField
+            label={VERIFICATION_TEXT.codeLabel}
+            value={code}
+            onChange={setCode}
+            maxLength={LIMITS.verificationCodeLength}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="6-digit code"
+          />
+          <Button type="submit" size="lg" isDisabled={!code.trim() || verify.isPending}>
+            {VERIFICATION_TEXT.verify}
+          </Button>
+        </Form>
+        <p className={styles.resend}>
+          {VERIFICATION_TEXT.didntReceive}
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.resendButton}
+            onPress={() => resend.mutate(email)}
+            isDisabled={resend.isPending}
+          >
+            {VERIFICATION_TEXT.resend}
+          </Button>
+        </p>
+      </section>
+
+      <aside className={styles.card} aria-labelledby="why-verify-title">
+        <h2 id="why-verify-title" className={styles.cardTitle}>
+          {VERIFICATION_TEXT.whyTitle}
+        </h2>
+        <ul className={styles.reasons}>
+          <li className={styles.reason}>
+            <ShieldCheck className={styles.reasonIcon} size={20} aria-hidden />
+            <span className={styles.reasonText}>
+              <strong>{VERIFICATION_TEXT.securityTitle}</strong>
+              <span className={styles.muted}>{VERIFICATION_TEXT.securityText}</span>
+            </span>
+          </li>
+          <li className={styles.reason}>
+            <BellRing className={styles.reasonIcon} size={20} aria-hidden />
+            <span className={styles.reasonText}>
+              <strong>{VERIFICATION_TEXT.communicationsTitle}</strong>
+              <span className={styles.muted}>{VERIFICATION_TEXT.communicationsText}</span>
+            </span>
+          </li>
+        </ul>
+        <div className={styles.actions}>
+          <LinkButton to="/" variant="secondary">
+            {VERIFICATION_TEXT.goHome}
+          </LinkButton>
+          <Button variant="ghost" onPress={leave} isDisabled={logout.isPending}>
+            {variant === 'protected' ? VERIFICATION_TEXT.logout : VERIFICATION_TEXT.goToLogin}
+          </Button>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function VerificationSuccessful() {
+  return (
+    <section className={styles.success} role="status">
+      <CircleCheck className={styles.successIcon} size={40} aria-hidden />
+      <h2 className={styles.cardTitle}>{VERIFICATION_TEXT.successTitle}</h2>
+      <p className={styles.muted}>{VERIFICATION_TEXT.redirectingHome}</p>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { AUTH_TOASTS, api, RegisterBody, TOASTS, VALIDATION } from '@enclave/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { call } from '../api/client.ts';
+import { Button } from '../components/button.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { SESSION_QUERY_KEY } from '../session/use-session.ts';
+import { usePendingVerification } from '../stores/pending-verification-store.ts';
+import { toast } from '../stores/toast-store.ts';
+import * as styles from './auth-forms.css.ts';
+import { registrationErrorText } from './registration-error.ts';
+
+const EMPTY: RegisterBody = { username: '', email: '', password: '', confirmPassword: '' };
+
+/** Spec 000 §4: a verified account is welcomed; otherwise the registration waits for its email to be verified. */
+export function RegisterForm({ onServerError }: { onServerError: (message: string | null) => void }) {
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(RegisterBody, EMPTY, (values, found) =>
+    !found.confirmPassword && values.confirmPassword !== values.password
+      ? { confirmPassword: VALIDATION.passwordsDontMatch }
+      : {},
+  );
+  const register = useMutation({
+    mutationFn: (body: RegisterBody) => call(api.register, { body, silent: true }),
+    onSuccess: async (reply) => {
+      if (reply.isEmailVerified) {
+        toast({ title: TOASTS.accountCreated.title, description: TOASTS.accountCreated.description(reply.username) });
+      } else {
+        usePendingVerification.getState().start(reply);
+      }
+      // The server signed the new member in: read their record, which moves /auth on to its next state.
+      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+    onError: (error) => {
+      const message = registrationErrorText(error.message);
+      onServerError(message);
+      toast({ variant: 'destructive', title: AUTH_TOASTS.registrationFailed, description: message });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    onServerError(null);
+    register.mutate(form.values);
+  };
+
+  return (
+    <Form className={styles.form} onSubmit={submit} aria-label="Register">
+      <TextField label="Username" autoComplete="username" placeholder="Choose a username" {...form.field('username')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        {...form.field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        {...form.field('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        {...form.field('confirmPassword')}
+      />
+      <Button type="submit" size="lg" isDisabled={register.isPending}>
+        {register.isPending ? 'Creating account…' : 'Create Account'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { ChevronDown } from 'lucide-react';
+import {
+  Button,
+  type Key,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
+import * as styles from './select-field.css.ts';
+
+export interface SelectOption<Value extends Key> {
+  value: Value;
+  label: string;
+}
+
+interface SelectFieldProps<Value extends Key> {
+  label: string;
+  options: readonly SelectOption<Value>[];
+  value: Value;
+  onChange: (value: Value) => void;
+  description?: string;
+  isDisabled?: boolean;
+}
+
+/** A labelled single choice from a short list, with a popover list box. */
+export function SelectField<Value extends Key>({
+  label,
+  options,
+  value,
+  onChange,
+  description,
+  isDisabled,
+}: SelectFieldProps<Value>) {
+  return (
+    <Select
+      className={styles.field}
+      value={value}
+      onChange={(key) => key !== null && onChange(key as Value)}
+      isDisabled={isDisabled}
+    >
+      <Label className={styles.label}>{label}</Label>
+      <Button className={styles.trigger}>
+        <SelectValue className={styles.value} />
+        <ChevronDown size={16} aria-hidden />
+      </Button>
+      {description && (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      )}
+      <Popover className={styles.popover}>
+        <ListBox className={styles.listBox} items={options}>
+          {(option) => (
+            <ListBoxItem id={option.value} textValue={option.label} className={styles.option}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

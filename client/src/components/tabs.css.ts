@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+/** Styles for react-aria Tabs: a segmented tab list over its panels. */
+export const tabs = style({ display: 'grid', gap: vars.space.lg });
+
+export const tabList = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '1fr',
+  gap: vars.space.xs,
+  padding: vars.space.xs,
+  background: vars.color.surfaceMuted,
+  borderRadius: vars.radius.md,
+});
+
+export const tab = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  height: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  outline: 'none',
+  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const tabPanel = style({
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, borderRadius: vars.radius.md },
+  },
+});

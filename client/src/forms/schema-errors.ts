@@ -1,0 +1,26 @@
+import type { TObject } from 'typebox';
+import Value from 'typebox/value';
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/**
+ * Checks form values against the protocol body the server validates with; a failing field gets the
+ * spec's wording the schema carries (`errorMessage`), so client and server refuse alike with one text.
+ */
+export function schemaErrors<Values extends Record<string, unknown>>(
+  schema: TObject,
+  values: Values,
+): FieldErrors<keyof Values & string> {
+  const errors: Record<string, string> = {};
+  for (const issue of Value.Errors(schema, values)) {
+    const field = issue.instancePath.split('/')[1];
+    if (!field || errors[field]) continue;
+    const property: { errorMessage?: unknown } | undefined = schema.properties[field];
+    errors[field] = typeof property?.errorMessage === 'string' ? property.errorMessage : issue.message;
+  }
+  return errors as FieldErrors<keyof Values & string>;
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.values(errors).some(Boolean);
+}

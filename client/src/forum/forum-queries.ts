@@ -1,0 +1,57 @@
+import { api, LIMITS, type ThreadsQuery } from '@enclave/protocol';
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { call } from '../api/client.ts';
+
+/** Every thread list shares this first key element, so one invalidation refreshes them all. */
+export const THREADS_QUERY_KEY = [api.threads.url] as const;
+export const CATEGORIES_QUERY_KEY = [api.categories.url] as const;
+
+/** A list the page narrows as the member types: the previous answer stays on screen until the next arrives. */
+export function useThreads(query: ThreadsQuery) {
+  return useQuery({
+    queryKey: [...THREADS_QUERY_KEY, query],
+    queryFn: ({ signal }) => call(api.threads, { query, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Newest first, a page at a time; the next page starts below the last id shown. */
+export function useThreadPages(query: Omit<ThreadsQuery, 'before' | 'limit'>) {
+  const limit = LIMITS.threadPageSizeDefault;
+  return useInfiniteQuery({
+    queryKey: [...THREADS_QUERY_KEY, query, 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      call(api.threads, { query: { ...query, limit, before: pageParam }, signal, silent: true }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => (page.length === limit ? page.at(-1)?.id : undefined),
+  });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: CATEGORIES_QUERY_KEY,
+    queryFn: ({ signal }) => call(api.categories, { signal, silent: true }),
+  });
+}
+
+export function useCategory(id: number, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: [api.category.url, id],
+    queryFn: ({ signal }) => call(api.category, { params: { id }, signal, silent: true }),
+    enabled: options.enabled,
+  });
+}
+
+/** Spec 000 §7: each card fetches its thread's author; a failure gives no author (and no toast). */
+export function useAuthor(authorId: number) {
+  return useQuery({
+    queryKey: [api.usersById.url, authorId],
+    queryFn: ({ signal }) => call(api.usersById, { params: { id: authorId }, signal, silent: true }),
+  });
+}
+
+/** After a thread is created: the lists and the category counts change. */
+export function refreshForumLists(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: THREADS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
+}

@@ -1,0 +1,115 @@
+import { FORUM_PAGE_TEXT, THREAD_PREVIEW_LENGTH, THREAD_TEXT, type Thread } from '@enclave/protocol';
+import { Clock, Coins, Crown, Folder, KeyRound, Lock, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { Avatar } from '../components/avatar.tsx';
+import { RouterLink } from '../components/router-link.tsx';
+import { timeAgo } from '../components/time-ago.ts';
+import { badge } from './badge.css.ts';
+import { useAuthor } from './forum-queries.ts';
+import * as styles from './thread-card.css.ts';
+
+/** Spec 000 §2: the first 160 characters, then an ellipsis. */
+export function previewOf(content: string): string {
+  return content.length > THREAD_PREVIEW_LENGTH ? `${content.slice(0, THREAD_PREVIEW_LENGTH)}...` : content;
+}
+
+/** A premium thread or one with a premium discussion that the viewer holds. */
+export function isPurchased(thread: Pick<Thread, 'isPremium' | 'hasUnlockableContent' | 'userHasAccess'>): boolean {
+  return (thread.isPremium || thread.hasUnlockableContent) && thread.userHasAccess;
+}
+
+/** The author as the card's own fetch answers; the list's name fills in while it loads, a failure gives none. */
+function useAuthorName(thread: Thread): string | null {
+  const author = useAuthor(thread.authorId);
+  if (author.isError) return null;
+  return author.data?.username ?? thread.authorName;
+}
+
+/** Spec 000 §2: one thread in a list, linking to its page. */
+export function ThreadCard({ thread }: { thread: Thread }) {
+  const authorName = useAuthorName(thread);
+  const replies = thread.replyCount;
+  return (
+    <article className={styles.card}>
+      <div className={styles.header}>
+        <span className={styles.author}>
+          <Avatar username={authorName} />
+          <span className={styles.authorName}>{authorName ?? THREAD_TEXT.anonymous}</span>
+          <span className={styles.time}>
+            <Clock size={12} aria-hidden />
+            {timeAgo(thread.createdAt)}
+          </span>
+        </span>
+        <span className={styles.badges}>
+          {!thread.isApproved && (
+            <span className={badge.pending}>
+              <ShieldCheck size={12} aria-hidden />
+              {THREAD_TEXT.pendingApproval}
+            </span>
+          )}
+          {thread.isPremium && (
+            <span className={badge.premium}>
+              <Crown size={12} aria-hidden />
+              Premium
+            </span>
+          )}
+          {thread.isPrivate && (
+            <span className={badge.private}>
+              <Lock size={12} aria-hidden />
+              Private
+            </span>
+          )}
+          {isPurchased(thread) && <span className={badge.purchased}>{FORUM_PAGE_TEXT.purchased}</span>}
+        </span>
+      </div>
+      <h3 className={styles.title}>
+        <RouterLink to="/thread/$id" params={{ id: String(thread.id) }} className={styles.titleLink}>
+          {thread.title}
+        </RouterLink>
+      </h3>
+      {thread.content && <p className={styles.preview}>{previewOf(thread.content)}</p>}
+      {thread.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {thread.tags.map((tag) => (
+            <li key={tag} className={styles.tag}>
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.footer}>
+        {thread.category ? (
+          <RouterLink to="/category/$id" params={{ id: String(thread.category.id) }} className={styles.categoryLink}>
+            <Folder size={12} aria-hidden />
+            {thread.category.name}
+          </RouterLink>
+        ) : (
+          <span className={styles.unknownCategory}>{THREAD_TEXT.unknownCategory}</span>
+        )}
+        <span className={styles.meta}>
+          <MessageSquare size={14} aria-hidden />
+          {replies} {replies === 1 ? 'reply' : 'replies'}
+        </span>
+        {thread.isPremium && thread.premiumCost !== null && (
+          <span className={styles.coins}>
+            <Coins size={14} aria-hidden />
+            {FORUM_PAGE_TEXT.coins(thread.premiumCost)}
+          </span>
+        )}
+        {thread.isGroupBuy && (
+          <span className={styles.meta}>
+            <Users size={14} aria-hidden />
+            {thread.isGroupBuyCompleted
+              ? 'Group buy complete'
+              : `Group buy: ${thread.groupBuyCurrentParticipants} of ${thread.groupBuyParticipantsRequired ?? 0} places`}
+          </span>
+        )}
+        {thread.hasUnlockableContent && thread.unlockableCost !== null && (
+          <span className={badge.discussion}>
+            <KeyRound size={12} aria-hidden />
+            {FORUM_PAGE_TEXT.premiumContent(thread.unlockableCost)}
+          </span>
+        )}
+      </div>
+    </article>
+  );
+}

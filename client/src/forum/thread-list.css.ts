@@ -1,0 +1,21 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+export const list = style({ display: 'grid', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
+
+/** An empty or failed list: the reason and what to do next. */
+export const state = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.xxl} ${vars.space.xl}`,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  background: vars.color.surface,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const stateTitle = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+
+export const errorTitle = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.danger });

@@ -1,0 +1,106 @@
+import type { Message, MessageBox } from '@enclave/protocol';
+import { ExternalLink, Link2, MessageSquareShare, Reply, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-aria-components';
+import { Avatar } from '../components/avatar.tsx';
+import { button } from '../components/button.css.ts';
+import { Button, LinkButton } from '../components/button.tsx';
+import { ReportButton } from '../reports/report-dialog.tsx';
+import { counterpartOf, fullTimeOf, isOpenableLink } from './message-text.ts';
+import * as styles from './messages.css.ts';
+
+interface MessageDetailProps {
+  message: Message;
+  box: MessageBox;
+  onClose: () => void;
+  onReply: (username: string) => void;
+}
+
+/** Spec 001 §2: the opened message, with Close and Reply. */
+export function MessageDetail({ message, box, onClose, onReply }: MessageDetailProps) {
+  const counterpart = counterpartOf(message, box);
+  const article = useRef<HTMLElement>(null);
+  // On small screens the message takes the list's place: bring it into view from wherever the list was scrolled.
+  useEffect(() => {
+    if (message.id) article.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [message.id]);
+
+  return (
+    <article ref={article} className={styles.detail} aria-labelledby="message-detail-title">
+      <header className={styles.detailHeader}>
+        <Avatar username={counterpart} />
+        <div className={styles.detailMeta}>
+          <h2 id="message-detail-title" className={styles.detailTitle}>
+            {box === 'inbox' ? `From ${counterpart}` : `To ${counterpart}`}
+          </h2>
+          <time className={styles.muted} dateTime={message.createdAt}>
+            {fullTimeOf(message.createdAt)}
+          </time>
+          {box === 'sent' && (
+            <span className={styles.muted}>
+              {message.readAt ? `Read ${fullTimeOf(message.readAt)}` : 'Not read yet'}
+            </span>
+          )}
+        </div>
+        <Button variant="ghost" size="sm" onPress={onClose}>
+          <X size={16} aria-hidden />
+          Close
+        </Button>
+      </header>
+      <p className={styles.detailContent}>{message.content}</p>
+      {message.hasAttachment && <Attachment message={message} />}
+      <footer className={styles.detailActions}>
+        <Button onPress={() => onReply(counterpart)}>
+          <Reply size={16} aria-hidden />
+          Reply
+        </Button>
+        {box === 'inbox' && <ReportButton contentType="message" contentId={message.id} authorId={message.senderId} />}
+      </footer>
+    </article>
+  );
+}
+
+/** A link opens in a new tab, and only when it starts with http (spec 001 §5); an invite opens its thread. */
+function Attachment({ message }: { message: Message }) {
+  const data = message.attachmentData ?? '';
+  if (message.attachmentType === 'invite') {
+    return (
+      <section className={styles.attachment} aria-label="Attachment">
+        <MessageSquareShare className={styles.attachmentIcon} size={20} aria-hidden />
+        <div className={styles.attachmentText}>
+          <span className={styles.attachmentLabel}>Thread invite</span>
+          <span className={styles.muted}>Thread #{data}</span>
+        </div>
+        <LinkButton to="/thread/$id" params={{ id: data }} variant="secondary" size="sm">
+          Open Thread
+        </LinkButton>
+      </section>
+    );
+  }
+  const canOpen = isOpenableLink(message.attachmentData);
+  return (
+    <section className={styles.attachment} aria-label="Attachment">
+      <Link2 className={styles.attachmentIcon} size={20} aria-hidden />
+      <div className={styles.attachmentText}>
+        <span className={styles.attachmentLabel}>Link</span>
+        <span className={styles.attachmentUrl}>{data}</span>
+      </div>
+      {canOpen ? (
+        <Link
+          className={button({ variant: 'secondary', size: 'sm' })}
+          href={data}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <ExternalLink size={16} aria-hidden />
+          Open Link
+        </Link>
+      ) : (
+        <Button variant="secondary" size="sm" isDisabled>
+          <ExternalLink size={16} aria-hidden />
+          Open Link
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { style } from '@vanilla-extract/css';
+import { media } from '../styles/media.ts';
+import { vars } from '../styles/theme.css.ts';
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.lg,
+});
+
+export const panel = style({ display: 'grid', gap: vars.space.xl });
+
+export const card = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  alignContent: 'start',
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.xl,
+  boxShadow: vars.shadow.sm,
+});
+
+export const dangerCard = style([card, { borderColor: '#fecaca' }]);
+
+export const cardHeader = style({ display: 'grid', gap: vars.space.xxs });
+
+export const cardTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const iconTitle = style([cardTitle, { display: 'flex', alignItems: 'center', gap: vars.space.sm }]);
+
+export const dangerTitle = style([cardTitle, { color: vars.color.danger }]);
+
+export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const form = style({ display: 'grid', gap: vars.space.lg });
+
+export const formActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
+
+export const profileGrid = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  alignItems: 'start',
+  '@media': { [media.desktop]: { gridTemplateColumns: '300px minmax(0, 1fr)' } },
+});
+
+export const summary = style([card, { justifyItems: 'center', textAlign: 'center' }]);
+
+export const summaryName = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  overflowWrap: 'anywhere',
+});
+
+export const coins = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.full,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.coinText,
+  background: vars.color.coinSoft,
+});
+
+export const avatarButton = style({
+  position: 'relative',
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.full,
+  background: 'none',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '3px' } },
+});
+
+export const avatarBadge = style({
+  position: 'absolute',
+  right: 0,
+  bottom: 0,
+  display: 'grid',
+  placeItems: 'center',
+  width: '32px',
+  height: '32px',
+  borderRadius: vars.radius.full,
+  color: vars.color.onPrimary,
+  background: vars.color.primary,
+  border: `2px solid ${vars.color.surface}`,
+  selectors: { [`${avatarButton}[data-hovered] &`]: { background: vars.color.primaryHover } },
+});
+
+export const rowCard = style([
+  card,
+  {
+    gridTemplateColumns: '1fr',
+    alignItems: 'center',
+    '@media': { [media.tablet]: { gridTemplateColumns: '1fr auto' } },
+  },
+]);
+
+export const cropStage = style({
+  height: '320px',
+  overflow: 'hidden',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+});
+
+export const cropControls = style({ display: 'grid', gap: vars.space.md });
+
+export const tabList = style({ '@media': { [media.tablet]: { maxWidth: '420px' } } });

@@ -1,0 +1,157 @@
+import { PROFILE_TEXT, TOASTS, VALIDATION } from '@enclave/protocol';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToastStore } from '../stores/toast-store.ts';
+import { aMember, callsTo, json, mockApi } from '../testing/mock-api.ts';
+import { renderApp } from '../testing/render-app.tsx';
+
+// A page's first render loads its lazy chunk, which takes seconds while the whole suite runs.
+configure({ asyncUtilTimeout: 10_000 });
+
+const member = aMember();
+const shownToast = () => useToastStore.getState().toasts.find((toast) => toast.open);
+
+async function openProfile(routes: Parameters<typeof mockApi>[0] = {}, tab?: string) {
+  const fetchMock = mockApi({ 'GET /api/user': json(member), ...routes });
+  const view = renderApp('/profile');
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { name: 'Profile Settings' });
+  if (tab) await user.click(screen.getByRole('tab', { name: tab }));
+  return { fetchMock, user, ...view };
+}
+
+describe('/profile', { timeout: 20_000 }, () => {
+  beforeEach(() => useToastStore.setState({ toasts: [] }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has the Profile, Privacy and Security tabs, a Log Out button, and the member at a glance', async () => {
+    await openProfile();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Security']);
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(screen.getByText(/Member since/).textContent).toContain(PROFILE_TEXT.memberSince);
+    expect(screen.getAllByText('250 coins').length).toBeGreaterThan(0);
+    expect(document.querySelector('input[type="file"]')?.getAttribute('accept')).toBe('image/*');
+  });
+
+  it('checks the username and bio with the spec texts before saving', async () => {
+    const { user, fetchMock } = await openProfile();
+    const username = screen.getByLabelText('Username');
+    await user.clear(username);
+    await user.type(username, 'al');
+    await user.click(screen.getByLabelText('Bio'));
+    await user.paste('x'.repeat(501));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(screen.getByText(VALIDATION.usernameMin)).toBeTruthy();
+    expect(screen.getByText(VALIDATION.bioMax)).toBeTruthy();
+    expect(callsTo(fetchMock, 'PATCH /api/profile')).toHaveLength(0);
+  });
+
+  it('saves the profile and toasts a refusal as Update Failed', async () => {
+    let answer = json({ ...member, username: 'alice2' });
+    const { user, fetchMock } = await openProfile({ 'PATCH /api/profile': (request) => answer(request) });
+    const username = screen.getByLabelText('Username');
+    await user.type(username, '2');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: PROFILE_TEXT.profileUpdated }));
+    expect(callsTo(fetchMock, 'PATCH /api/profile')[0]?.body).toEqual({ username: 'alice2', bio: member.bio });
+
+    answer = json({ message: 'Username already exists', code: 'USERNAME_TAKEN' }, 409);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(shownToast()).toMatchObject({
+        variant: 'destructive',
+        title: PROFILE_TEXT.updateFailed,
+        description: 'Username already exists',
+      }),
+    );
+  });
+
+  it('stores the privacy switches on the server', async () => {
+    const { user, fetchMock } = await openProfile(
+      {
+        'PUT /api/profile/privacy': ({ body }) => Response.json({ ...member, privacy: body as typeof member.privacy }),
+      },
+      'Privacy',
+    );
+    const threadPrivacy = screen.getByRole('switch', { name: new RegExp(PROFILE_TEXT.defaultThreadPrivacy) });
+    const hideProfile = screen.getByRole('switch', { name: new RegExp(PROFILE_TEXT.hideProfile) });
+    expect((threadPrivacy as HTMLInputElement).checked).toBe(false);
+
+    await user.click(threadPrivacy);
+    await user.click(hideProfile);
+    await user.click(screen.getByRole('button', { name: PROFILE_TEXT.savePrivacy }));
+
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: PROFILE_TEXT.privacySaved }));
+    expect(callsTo(fetchMock, 'PUT /api/profile/privacy')[0]?.body).toEqual({
+      defaultThreadPrivate: true,
+      hideProfile: true,
+    });
+  });
+
+  it('checks the password change with the spec texts, then changes it and resets the form', async () => {
+    const { user, fetchMock } = await openProfile(
+      { 'POST /api/profile/password': json({ message: 'Password updated' }) },
+      'Security',
+    );
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByText(VALIDATION.currentPasswordRequired)).toBeTruthy();
+    expect(screen.getByText(VALIDATION.passwordMin)).toBeTruthy();
+    expect(screen.getByText(VALIDATION.confirmPasswordRequired)).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Current Password'), 'password123');
+    await user.type(screen.getByLabelText('New Password'), 'brand-new-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'brand-new-2');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByText(VALIDATION.passwordsDontMatch)).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/profile/password')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm New Password'));
+    await user.type(screen.getByLabelText('Confirm New Password'), 'brand-new-1');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: PROFILE_TEXT.passwordChanged }));
+    expect(callsTo(fetchMock, 'POST /api/profile/password')[0]?.body).toEqual({
+      currentPassword: 'password123',
+      newPassword: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
+    expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows Session Management and the Account Activity Log as not available yet', async () => {
+    await openProfile({}, 'Security');
+    for (const name of ['Manage', 'View Log']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.hasAttribute('disabled')).toBe(true);
+      expect(button.parentElement?.getAttribute('title')).toBe(PROFILE_TEXT.notAvailableYet);
+    }
+  });
+
+  it('asks for the password before deleting the account, then logs out after 2 s', async () => {
+    let answer = json({ message: 'Password is incorrect', code: 'VALIDATION_ERROR' }, 400);
+    const { user, fetchMock, router } = await openProfile({
+      'DELETE /api/profile': (request) => answer(request),
+      'POST /api/logout': json({ message: 'Logged out' }),
+    });
+    await user.click(screen.getByRole('button', { name: PROFILE_TEXT.deleteAccount }));
+    const dialog = screen.getByRole('alertdialog', { name: PROFILE_TEXT.deleteConfirmTitle });
+    const confirm = within(dialog).getByRole('button', { name: PROFILE_TEXT.deleteAccount });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+
+    await user.type(within(dialog).getByLabelText(PROFILE_TEXT.deletePasswordLabel), 'not-my-password');
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Password is incorrect')).toBeTruthy();
+
+    answer = json({ message: 'Your account has been deleted' });
+    await user.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(shownToast()).toMatchObject({ title: PROFILE_TEXT.accountDeleted });
+    expect(callsTo(fetchMock, 'DELETE /api/profile')[1]?.body).toEqual({ password: 'not-my-password' });
+    expect(callsTo(fetchMock, 'POST /api/logout')).toHaveLength(0);
+
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/logout')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(shownToast()).toMatchObject(TOASTS.loggedOut));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+  });
+});

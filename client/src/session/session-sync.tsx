@@ -1,0 +1,91 @@
+import { type CurrentUser, SESSION_TEXT, type ServerToClientEvents, TOASTS } from '@enclave/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { type ForumSocket, useSocket } from '../realtime/socket-provider.tsx';
+import { usePendingVerification } from '../stores/pending-verification-store.ts';
+import { useSessionStore } from '../stores/session-store.ts';
+import { toast } from '../stores/toast-store.ts';
+import { endSession, SESSION_ENDING_KEY, SESSION_QUERY_KEY, useSession } from './use-session.ts';
+
+type GoToAuth = () => Promise<void> | void;
+
+/** Keeps this tab's session in step with the server; mounted once, inside the socket provider. */
+export function SessionSync({ goToAuth }: { goToAuth: GoToAuth }) {
+  useSessionSync(useSocket(), goToAuth);
+  return null;
+}
+
+export function useSessionSync(socket: ForumSocket, goToAuth: GoToAuth) {
+  useSessionEvents(socket, goToAuth);
+  useSocketIdentity(socket);
+  useVerifiedElsewhere();
+}
+
+/** Pushed sign-outs (ban, password change or logout elsewhere, deletion) and coin balances. */
+function useSessionEvents(socket: ForumSocket, goToAuth: GoToAuth) {
+  const queryClient = useQueryClient();
+  const leave = useEffectEvent(goToAuth);
+
+  useEffect(() => {
+    const onRevoked: ServerToClientEvents['session:revoked'] = ({ reason }) => {
+      // This tab's own logout, password change or deletion revokes its session too; that flow reports it.
+      if (queryClient.isMutating({ mutationKey: SESSION_ENDING_KEY }) > 0) return;
+      if (!queryClient.getQueryData(SESSION_QUERY_KEY)) return;
+      const notice = {
+        variant: 'destructive' as const,
+        title: SESSION_TEXT.signedOut,
+        description: SESSION_TEXT.revoked[reason],
+      };
+      endSession(queryClient, notice, leave, 0);
+    };
+    const onBalance: ServerToClientEvents['wallet:balance'] = ({ balance }) => {
+      queryClient.setQueryData<CurrentUser | null>(SESSION_QUERY_KEY, (user) =>
+        user ? { ...user, coinBalance: balance } : user,
+      );
+    };
+    socket.on('session:revoked', onRevoked);
+    socket.on('wallet:balance', onBalance);
+    return () => {
+      socket.off('session:revoked', onRevoked);
+      socket.off('wallet:balance', onBalance);
+    };
+  }, [socket, queryClient]);
+}
+
+/** The socket authenticates once, at its handshake: after a sign-in, sign-out or new cookie it connects again. */
+function useSocketIdentity(socket: ForumSocket) {
+  const { user, isLoading } = useSession();
+  const renewals = useSessionStore((state) => state.renewals);
+  const identity = isLoading ? null : `${user?.id ?? 'visitor'}#${renewals}`;
+  const connectedAs = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (identity === null) return;
+    if (connectedAs.current !== null && connectedAs.current !== identity) socket.disconnect().connect();
+    connectedAs.current = identity;
+  }, [identity, socket]);
+}
+
+/**
+ * Spec 000 §4: when the server reports the email verified while this tab still holds a pending registration,
+ * the pending data goes and 'Email verified!' shows. What was read while unverified is read again (the spec's reload).
+ */
+function useVerifiedElsewhere() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const pendingEmail = usePendingVerification((state) => state.email);
+  const clearPending = usePendingVerification((state) => state.clear);
+  const isVerified = user ? user.isEmailVerified : null;
+  const wasVerified = useRef(isVerified);
+
+  useEffect(() => {
+    if (isVerified && pendingEmail) {
+      clearPending();
+      toast(TOASTS.emailVerified);
+    }
+    if (wasVerified.current === false && isVerified) {
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    }
+    wasVerified.current = isVerified;
+  }, [isVerified, pendingEmail, clearPending, queryClient]);
+}

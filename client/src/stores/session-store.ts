@@ -1,0 +1,26 @@
+import { create } from 'zustand';
+import { immer } from 'zustand/middleware/immer';
+
+interface SessionState {
+  /** This tab signed out and is on its way to /auth: gates must not hard-redirect meanwhile (the toast would be lost). */
+  isLeaving: boolean;
+  /** Counts the fresh session cookies the server issued this tab (a password change), so the socket signs in again. */
+  renewals: number;
+  setLeaving: (isLeaving: boolean) => void;
+  renew: () => void;
+}
+
+export const useSessionStore = create<SessionState>()(
+  immer((set) => ({
+    isLeaving: false,
+    renewals: 0,
+    setLeaving: (isLeaving) =>
+      set((state) => {
+        state.isLeaving = isLeaving;
+      }),
+    renew: () =>
+      set((state) => {
+        state.renewals += 1;
+      }),
+  })),
+);

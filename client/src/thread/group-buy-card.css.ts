@@ -1,0 +1,32 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+export const header = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const progress = style({ display: 'grid', gap: vars.space.xs });
+
+export const progressLabel = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+});
+
+export const track = style({
+  display: 'block',
+  height: '12px',
+  overflow: 'hidden',
+  borderRadius: vars.radius.full,
+  background: vars.color.surfaceMuted,
+});
+
+export const fill = style({
+  display: 'block',
+  height: '100%',
+  borderRadius: vars.radius.full,
+  background: `linear-gradient(90deg, ${vars.color.primary}, ${vars.color.accent})`,
+  transition: `width ${vars.duration.normal} ease-out`,
+});
+
+export const completeFill = style([fill, { background: vars.color.success }]);

@@ -1,0 +1,86 @@
+import { type Post, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
+import { MessageSquare, Reply, ThumbsUp } from 'lucide-react';
+import { Avatar } from '../components/avatar.tsx';
+import { Button } from '../components/button.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
+import { ReportButton } from '../reports/report-dialog.tsx';
+import { roleLabel } from './author-panel.tsx';
+import { PremiumNotice } from './premium-notice.tsx';
+import { premiumRequiredOf } from './premium-required.ts';
+import * as styles from './replies.css.ts';
+import { card, cardTitle, dangerNotice, muted, prose } from './thread.css.ts';
+import { useReplies } from './thread-queries.ts';
+
+const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Spec 001 §2: replies numbered #1 onward, 3 skeleton rows while they load. */
+export function ReplyList({ threadId }: { threadId: number }) {
+  const replies = useReplies(threadId, true);
+  const posts = replies.data?.pages.flat() ?? [];
+  return (
+    <section className={card} aria-labelledby="replies-title">
+      <h2 id="replies-title" className={cardTitle}>
+        <MessageSquare size={20} aria-hidden />
+        Replies{replies.isSuccess && ` (${posts.length}${replies.hasNextPage ? '+' : ''})`}
+      </h2>
+      <RepliesBody replies={replies} posts={posts} />
+      {replies.hasNextPage && (
+        <Button variant="secondary" onPress={() => replies.fetchNextPage()} isDisabled={replies.isFetchingNextPage}>
+          {replies.isFetchingNextPage ? 'Loading…' : 'Load more replies'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function RepliesBody({ replies, posts }: { replies: ReturnType<typeof useReplies>; posts: Post[] }) {
+  if (replies.isPending) return <LoadingRows rows={SKELETON_ROWS.replies} label="Loading replies" />;
+  if (replies.isError) {
+    const offer = premiumRequiredOf(replies.error);
+    if (offer) return <PremiumNotice offer={offer} message={replies.error.message} />;
+    return (
+      <div className={dangerNotice} role="alert">
+        {THREAD_PAGE_TEXT.repliesFailed}
+      </div>
+    );
+  }
+  if (posts.length === 0) return <p className={muted}>No replies yet. Be the first to reply.</p>;
+  return (
+    <ol className={styles.list}>
+      {posts.map((post, index) => (
+        <li key={post.id}>
+          <ReplyItem post={post} number={index + 1} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Like and Reply have no behaviour (spec 001 §2). */
+function ReplyItem({ post, number }: { post: Post; number: number }) {
+  return (
+    <article className={styles.reply} aria-label={`Reply #${number}`}>
+      <header className={styles.header}>
+        <Avatar username={post.authorName} src={post.authorProfilePic} />
+        <span className={styles.author}>{post.authorName ?? THREAD_TEXT.anonymous}</span>
+        {(post.authorIsAdmin || post.authorIsModerator) && <span className={muted}>{roleLabel(post)}</span>}
+        <time className={muted} dateTime={post.createdAt}>
+          {postedAt.format(new Date(post.createdAt))}
+        </time>
+        <span className={styles.number}>#{number}</span>
+      </header>
+      <p className={prose}>{post.content}</p>
+      <div>
+        <Button variant="ghost" size="sm">
+          <ThumbsUp size={14} aria-hidden />
+          Like
+        </Button>
+        <Button variant="ghost" size="sm">
+          <Reply size={14} aria-hidden />
+          Reply
+        </Button>
+        <ReportButton contentType="post" contentId={post.id} authorId={post.authorId} />
+      </div>
+    </article>
+  );
+}

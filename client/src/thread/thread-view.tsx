@@ -1,0 +1,92 @@
+import { type CurrentUser, FORUM_PAGE_TEXT, THREAD_PAGE_TEXT, THREAD_TEXT, type Thread } from '@enclave/protocol';
+import { ArrowLeft, Crown, Folder, Lock, ShieldCheck } from 'lucide-react';
+import { RouterLink } from '../components/router-link.tsx';
+import { badge } from '../forum/badge.css.ts';
+import { ReportButton } from '../reports/report-dialog.tsx';
+import { AuthorPanel } from './author-panel.tsx';
+import { GroupBuyCard } from './group-buy-card.tsx';
+import { PremiumDiscussion } from './premium-discussion.tsx';
+import { ReplyForm } from './reply-form.tsx';
+import { ReplyList } from './reply-list.tsx';
+import { card, infoNotice, noticeTitle, prose } from './thread.css.ts';
+import * as styles from './thread-page.css.ts';
+
+const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/** A thread the viewer may read: the post itself, what it sells, and its replies. */
+export function ThreadView({ thread, viewer }: { thread: Thread; viewer: CurrentUser | null }) {
+  return (
+    <>
+      <div className={styles.article}>
+        <AuthorPanel thread={thread} viewer={viewer} />
+        <article className={card} aria-labelledby="thread-title">
+          <h1 id="thread-title" className={styles.title}>
+            {thread.title}
+          </h1>
+          <ThreadBadges thread={thread} />
+          {!thread.isApproved && (
+            <div className={infoNotice} role="status">
+              <span className={noticeTitle}>
+                <ShieldCheck size={16} aria-hidden />
+                {THREAD_TEXT.pendingApproval}
+              </span>
+              <p>{THREAD_PAGE_TEXT.pendingText}</p>
+            </div>
+          )}
+          {thread.isSisterThread && thread.parentThreadId !== null && (
+            <RouterLink to="/thread/$id" params={{ id: String(thread.parentThreadId) }} className={styles.categoryLink}>
+              <ArrowLeft size={12} aria-hidden />
+              The public thread of this premium discussion
+            </RouterLink>
+          )}
+          <p className={`${styles.content} ${prose}`}>{thread.content}</p>
+          <p className={styles.meta}>
+            <time dateTime={thread.createdAt}>{postedAt.format(new Date(thread.createdAt))}</time>
+            <ReportButton contentType="thread" contentId={thread.id} authorId={thread.authorId} />
+          </p>
+        </article>
+      </div>
+      {thread.hasUnlockableContent && <PremiumDiscussion thread={thread} viewer={viewer} />}
+      {thread.isGroupBuy && <GroupBuyCard thread={thread} viewer={viewer} />}
+      <ReplyList threadId={thread.id} />
+      <ReplyForm threadId={thread.id} />
+    </>
+  );
+}
+
+/** Category, Premium with its cost, Private, and the tags. */
+function ThreadBadges({ thread }: { thread: Thread }) {
+  return (
+    <div className={styles.meta}>
+      {thread.category ? (
+        <RouterLink to="/category/$id" params={{ id: String(thread.category.id) }} className={styles.categoryLink}>
+          <Folder size={12} aria-hidden />
+          {thread.category.name}
+        </RouterLink>
+      ) : (
+        <span className={badge.private}>{THREAD_TEXT.unknownCategory}</span>
+      )}
+      {thread.isPremium && (
+        <span className={badge.premium}>
+          <Crown size={12} aria-hidden />
+          Premium{thread.premiumCost !== null && ` · ${FORUM_PAGE_TEXT.coins(thread.premiumCost)}`}
+        </span>
+      )}
+      {thread.isPrivate && (
+        <span className={badge.private}>
+          <Lock size={12} aria-hidden />
+          Private
+        </span>
+      )}
+      {thread.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {thread.tags.map((tag) => (
+            <li key={tag} className={styles.tag}>
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
