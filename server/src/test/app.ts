@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseBackend } from '@enclave/protocol';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type AppConfig, loadEnv } from '../config.ts';
 import { withDatabase } from '../db/embedded.ts';
+import { SECRETS } from './secrets.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,10 +26,20 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   };
 }
 
-/** Builds the app on its own database and drops that database when the file ends. */
+/**
+ * Builds the app on its own database and drops that database when the file ends. Every packet
+ * any socket is sent (direct or broadcast) is checked for secrets, in every test that uses it.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
   const app = await buildApp(testConfig(env));
+  const leaks: string[] = [];
+  app.io.on('connection', (socket) => {
+    socket.onAnyOutgoing((event: string, ...payload: unknown[]) => {
+      if (SECRETS.test(JSON.stringify(payload))) leaks.push(event);
+    });
+  });
   afterAll(async () => {
+    expect(leaks, 'socket events that carried a secret').toEqual([]);
     await app.mongo.dropDatabase().catch(() => undefined);
     await app.close();
   });

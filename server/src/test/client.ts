@@ -4,9 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-
-/** Words that must never appear in any answer: hashes, codes, internal fields. */
-const SECRETS = /\$argon2|passwordHash|codeHash|"verification"|"nonce"|sessionVersion|usernameKey/;
+import { SECRETS } from './secrets.ts';
 
 /**
  * A browser-like client for `app.inject`: keeps its session cookie, sends the CSRF header,
