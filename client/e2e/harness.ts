@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
 import type { App } from '@enclave/server';
 import { createTestApp } from '@enclave/server/test/app.ts';
+import { onFileEnd } from '@enclave/server/test/cleanup.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
 
 /** Screenshots go outside the repository; look at them, never commit them. */
 export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'enclave-screenshots');
@@ -33,7 +33,7 @@ const CHROMIUM_FLAGS = [
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-  afterAll(() => browser.close());
+  onFileEnd(() => browser.close());
   return browser;
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseBackend } from '@enclave/protocol';
-import { afterAll, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type AppConfig, loadEnv } from '../config.ts';
 import { withDatabase } from '../db/embedded.ts';
+import { onFileEnd } from './cleanup.ts';
 import { SECRETS } from './secrets.ts';
 
 declare module 'vitest' {
@@ -38,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
       if (SECRETS.test(JSON.stringify(payload))) leaks.push(event);
     });
   });
-  afterAll(async () => {
+  onFileEnd(async () => {
     expect(leaks, 'socket events that carried a secret').toEqual([]);
     await app.mongo.dropDatabase().catch(() => undefined);
     await app.close();

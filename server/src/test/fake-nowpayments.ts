@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { onFileEnd } from './cleanup.ts';
 
 /** USD per unit of what this fake offers: no usdc, so the product's list shrinks to what it supports. */
 const RATES: Record<string, number> = { btc: 65_000, xmr: 150, usdterc20: 1 };
@@ -110,7 +110,7 @@ export async function startFakeNowPayments(apiKey: string) {
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onFileEnd(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

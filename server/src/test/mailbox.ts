@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { onFileEnd } from './cleanup.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -29,7 +29,7 @@ export async function startMailbox() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onFileEnd(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** Waits for the `nth` mail (1-based) to `to` and answers the 6-digit code in it. */
   async function codeFor(to: string, nth = 1, timeoutMs = 5000): Promise<string> {

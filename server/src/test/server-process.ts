@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { onFileEnd } from './cleanup.ts';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 
@@ -18,7 +18,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  afterAll(async () => {
+  onFileEnd(async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await exited;
@@ -60,7 +60,7 @@ export async function startRedis(): Promise<string> {
     },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  afterAll(async () => {
+  onFileEnd(async () => {
     child.kill('SIGTERM');
     await exited;
   });
