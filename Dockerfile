@@ -7,7 +7,8 @@ COPY protocol/package.json protocol/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY scripts/package.json scripts/
-RUN npm ci --no-audit --no-fund
+# `npm install` follows the lock; `npm ci` refuses npm 11's platform-trimmed lock (npm/cli#8805).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -20,7 +21,7 @@ COPY protocol/package.json protocol/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY scripts/package.json scripts/
-RUN npm ci --omit=dev --no-audit --no-fund -w protocol -w server -w scripts --include-workspace-root \
+RUN npm install --omit=dev --no-audit --no-fund -w protocol -w server -w scripts --include-workspace-root \
   && npm install --no-save tsx
 COPY protocol protocol
 COPY server/src server/src

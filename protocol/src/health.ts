@@ -22,4 +22,6 @@ export const healthRoutes = {
     summary: 'Liveness and database status',
     response: { 200: Health, 503: Health },
   }),
+  /** The OpenAPI document of every route, generated from these contracts. */
+  docs: route({ method: 'GET', url: '/api/docs', summary: 'The OpenAPI document', response: {} }),
 };

@@ -9,6 +9,7 @@ import { sessionPlugin } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
 import { type Models, registerModels } from './db/models.ts';
 import { healthRoutes } from './health/routes.ts';
+import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSpa } from './http/spa.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerRateLimits(app);
   await app.register(sessionPlugin);
   await app.register(healthRoutes);
+  await app.register(docsRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(privateMessageRoutes);

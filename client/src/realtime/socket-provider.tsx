@@ -27,7 +27,10 @@ const MISSABLE_QUERY_KEYS = [
 /** Holds the tab's one socket connection (same origin, session cookie included). */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [socket] = useState<ForumSocket>(() => io({ autoConnect: false, withCredentials: true, reconnection: true }));
+  // WebSocket only: no long-polling handshake that would need sticky sessions behind a load balancer.
+  const [socket] = useState<ForumSocket>(() =>
+    io({ autoConnect: false, withCredentials: true, reconnection: true, transports: ['websocket'] }),
+  );
 
   useEffect(() => {
     let hasConnected = false;

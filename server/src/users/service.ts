@@ -55,8 +55,12 @@ export async function updateProfile(app: FastifyInstance, user: UserRecord, body
   }
 }
 
-export const updatePrivacy = (app: FastifyInstance, user: UserRecord, privacy: PrivacySettings) =>
-  update(app, user.id, { privacy });
+// Only the known settings: the body schema lets unknown keys through, and they must not reach the database.
+export const updatePrivacy = (
+  app: FastifyInstance,
+  user: UserRecord,
+  { defaultThreadPrivate, hideProfile }: PrivacySettings,
+) => update(app, user.id, { privacy: { defaultThreadPrivate, hideProfile } });
 
 const PICTURE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
