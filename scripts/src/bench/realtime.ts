@@ -1,0 +1,141 @@
+import { performance } from 'node:perf_hooks';
+import { api, pathOf } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io-client';
+import { GROUP_BUY_CONTRIBUTORS, GROUP_BUY_THREAD, MEMBERS } from './dataset.ts';
+import { closeAll, connectMany, connectSocket } from './sockets.ts';
+
+const WAIT_MS = 10_000;
+const PHASE_MS = 60_000;
+const JOIN_WAIT_MS = 60_000;
+
+export function sessionCookie(app: FastifyInstance, userId: number): string {
+  return `enclave_session=${app.jwt.sign({ sub: userId, sv: 1 })}`;
+}
+
+async function post(baseUrl: string, path: string, cookie: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'bench' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+}
+
+function nextEvent<T>(socket: Socket, event: string, matches: (payload: T) => boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${WAIT_MS} ms`));
+    }, WAIT_MS);
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(performance.now());
+    };
+    socket.on(event, listener);
+  });
+}
+
+/**
+ * POST /api/messages to the recipient's 'message:new', one message at a time. Every sender sends
+ * once, so the per-sender rate limit (1 message / 2 s) never answers 429.
+ */
+export async function messagePushLatencies(app: FastifyInstance, baseUrl: string, samples: number): Promise<number[]> {
+  const recipients = 100;
+  const senders = Math.min(samples, MEMBERS - recipients);
+  const sockets = await connectMany(recipients, (i) =>
+    connectSocket(baseUrl, { cookie: sessionCookie(app, i + 1), greeting: 'session:ready' }),
+  );
+  const latencies: number[] = [];
+  const deadline = performance.now() + PHASE_MS;
+  try {
+    for (let i = 0; i < senders && performance.now() < deadline; i++) {
+      const recipient = i % recipients;
+      const socket = sockets[recipient];
+      if (!socket) break;
+      const content = `bench message ${i}`;
+      const arrived = nextEvent<{ content: string }>(socket, 'message:new', (m) => m.content === content);
+      const start = performance.now();
+      await post(baseUrl, api.sendMessage.url, sessionCookie(app, recipients + i + 1), {
+        recipientId: recipient + 1,
+        content,
+      });
+      latencies.push((await arrived) - start);
+    }
+  } finally {
+    closeAll(sockets);
+  }
+  return latencies;
+}
+
+/** A plain Socket.IO server acking what it receives: the floor for a round trip on this machine. */
+export async function bareEchoLatencies(samples: number): Promise<number[]> {
+  const server = new Server();
+  server.on('connection', (socket) => {
+    socket.on('echo', (payload: unknown, ack: (reply: unknown) => void) => ack(payload));
+  });
+  server.listen(0);
+  const address = server.httpServer.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  const socket = await connectSocket(`http://127.0.0.1:${port}`);
+  const latencies: number[] = [];
+  const deadline = performance.now() + PHASE_MS;
+  try {
+    for (let i = 0; i < samples && performance.now() < deadline; i++) {
+      const start = performance.now();
+      await socket.timeout(WAIT_MS).emitWithAck('echo', { i });
+      latencies.push(performance.now() - start);
+    }
+  } finally {
+    socket.close();
+    await server.close();
+  }
+  return latencies;
+}
+
+/** From each contribute POST to every watcher's 'groupbuy:progress' for that contribution. */
+export async function groupBuyDeliveries(
+  app: FastifyInstance,
+  baseUrl: string,
+  watchers: number,
+): Promise<{ delays: number[]; missed: number }> {
+  const sockets = await connectMany(watchers, (i) =>
+    connectSocket(baseUrl, { cookie: sessionCookie(app, (i % MEMBERS) + 1), greeting: 'session:ready' }),
+  );
+  // A watch the loaded server does not acknowledge in time counts as missed, not as a crash.
+  const acks = await Promise.allSettled(
+    sockets.map((socket) => socket.timeout(JOIN_WAIT_MS).emitWithAck('thread:watch', GROUP_BUY_THREAD)),
+  );
+  const watching = sockets.filter((_, i) => {
+    const ack = acks[i];
+    return ack?.status === 'fulfilled' && ack.value.ok;
+  });
+  const delays: number[] = [];
+  let missed = (sockets.length - watching.length) * GROUP_BUY_CONTRIBUTORS.length;
+  try {
+    for (const [n, contributor] of GROUP_BUY_CONTRIBUTORS.entries()) {
+      const current = n + 1;
+      const arrivals = watching.map((socket) =>
+        nextEvent<{ threadId: number; current: number }>(
+          socket,
+          'groupbuy:progress',
+          (p) => p.threadId === GROUP_BUY_THREAD && p.current >= current,
+        ),
+      );
+      const start = performance.now();
+      await post(baseUrl, pathOf(api.contribute.url, { id: GROUP_BUY_THREAD }), sessionCookie(app, contributor), {
+        amount: 1,
+      });
+      for (const outcome of await Promise.allSettled(arrivals)) {
+        if (outcome.status === 'fulfilled') delays.push(outcome.value - start);
+        else missed++;
+      }
+    }
+  } finally {
+    closeAll(sockets);
+  }
+  return { delays, missed };
+}
