@@ -15,7 +15,24 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs on (React, the router, the query cache, the stores) as one file that outlives
+          // releases in the cache, instead of the shared fragments automatic splitting cuts it into.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|zustand|immer)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'client',
     environment: 'happy-dom',

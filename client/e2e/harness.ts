@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
-import type { App } from '@enclave/server';
+import type { App, AppConfig } from '@enclave/server';
 import { createTestApp } from '@enclave/server/test/app.ts';
 import { onFileEnd } from '@enclave/server/test/cleanup.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
@@ -12,11 +12,18 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 /** Screenshots go outside the repository; look at them, never commit them. */
 export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'enclave-screenshots');
 
-/** The whole product (API, sockets, built client) on a free port with a database of its own. */
-export async function startProduct(env: Record<string, string> = {}): Promise<{ app: App; url: string }> {
-  const app = await createTestApp({ CLIENT_DIST, ...env });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+/**
+ * The whole product (API, sockets, built client) on a free port with a database of its own. A server
+ * restart is `app.close()`, then `startProduct(env, { port, database })` with the first one's values.
+ */
+export async function startProduct(
+  env: Record<string, string> = {},
+  at: { port?: number; database?: AppConfig['database'] } = {},
+): Promise<{ app: App; url: string; port: number; database: AppConfig['database'] }> {
+  const app = await createTestApp({ CLIENT_DIST, ...env }, at.database);
+  await app.listen({ port: at.port ?? 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, port, database: app.config.database };
 }
 
 const CHROMIUM_FLAGS = [

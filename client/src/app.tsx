@@ -1,15 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
-import { AdminSync } from './admin/admin-sync.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from './api/query-client.ts';
 import { AppErrorBoundary } from './components/app-error-boundary.tsx';
 import { ToastViewport } from './components/toast-viewport.tsx';
-import { MessageSync } from './messages/message-sync.tsx';
 import { SocketProvider } from './realtime/socket-provider.tsx';
 import { createAppRouter } from './router.tsx';
-import { SessionSync } from './session/session-sync.tsx';
-import { WalletSync } from './wallet/wallet-sync.tsx';
+
+const LiveSync = lazy(() => import('./realtime/live-sync.tsx').then((module) => ({ default: module.LiveSync })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -18,10 +16,9 @@ export function App() {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <SocketProvider>
-          <SessionSync goToAuth={() => router.navigate({ to: '/auth' })} />
-          <MessageSync />
-          <WalletSync />
-          <AdminSync />
+          <Suspense fallback={null}>
+            <LiveSync goToAuth={() => router.navigate({ to: '/auth' })} />
+          </Suspense>
           <RouterProvider router={router} />
         </SocketProvider>
         <ToastViewport />

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, OkReply } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { CurrentUser, Email, Password, Username } from './users.ts';
 
@@ -44,18 +45,16 @@ export const ResendReply = Type.Object({
 });
 
 export const authRoutes = {
-  register: route({ method: 'POST', url: '/api/register', body: RegisterBody, response: { 201: RegistrationReply } }),
-  login: route({ method: 'POST', url: '/api/login', body: LoginBody, response: { 200: CurrentUser } }),
-  logout: route({ method: 'POST', url: '/api/logout', response: { 200: OkReply } }),
+  register: route({ ...endpoints.register, body: RegisterBody, response: { 201: RegistrationReply } }),
+  login: route({ ...endpoints.login, body: LoginBody, response: { 200: CurrentUser } }),
+  logout: route({ ...endpoints.logout, response: { 200: OkReply } }),
   verifyEmail: route({
-    method: 'POST',
-    url: '/api/verify-email',
+    ...endpoints.verifyEmail,
     body: VerifyEmailBody,
     response: { 200: CurrentUser },
   }),
   resendVerification: route({
-    method: 'POST',
-    url: '/api/resend-verification',
+    ...endpoints.resendVerification,
     body: ResendVerificationBody,
     response: { 200: ResendReply },
   }),

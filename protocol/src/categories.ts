@@ -1,40 +1,8 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
-import { LIMITS } from './limits.ts';
-
-/** Spec 000 §2 (the card's four) and spec 001 §3 (the category form's twelve). */
-export const CATEGORY_ICONS = [
-  'MessageSquare',
-  'Shield',
-  'FileText',
-  'LifeBuoy',
-  'LineChart',
-  'Bot',
-  'GraduationCap',
-  'Laugh',
-  'Coins',
-  'Gem',
-  'Star',
-  'Trophy',
-  'Zap',
-  'Bookmark',
-  'Gift',
-  'HeartHandshake',
-] as const;
-export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
-
-export const CATEGORY_COLORS = [
-  'primary',
-  'secondary',
-  'success',
-  'warning',
-  'danger',
-  'info',
-  'dark',
-  'light',
-] as const;
-export type CategoryColor = (typeof CATEGORY_COLORS)[number];
+import { endpoints } from './endpoints.ts';
+import { CATEGORY_COLORS, CATEGORY_ICONS, LIMITS } from './limits.ts';
 
 export const CategoryIconName = Type.Enum(CATEGORY_ICONS);
 export const CategoryColorName = Type.Enum(CATEGORY_COLORS);
@@ -68,14 +36,12 @@ export type CategoryBody = Type.Static<typeof CategoryBody>;
 
 export const categoryRoutes = {
   categories: route({
-    method: 'GET',
-    url: '/api/categories',
+    ...endpoints.categories,
     summary: 'Every category, with visible thread counts and last activity',
     response: { 200: Type.Array(Category) },
   }),
   category: route({
-    method: 'GET',
-    url: '/api/categories/:id',
+    ...endpoints.category,
     params: IdParams,
     response: { 200: Category },
   }),

@@ -13,6 +13,8 @@ export interface RouteContract {
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;
+  /** Every field of `body` is optional and the call may come without one: it is then read as `{}`. */
+  bodyOptional?: boolean;
   /** multipart uploads are parsed by the server's multipart plugin, not the JSON schema. */
   multipart?: boolean;
   response: Record<number, TSchema>;
@@ -21,6 +23,17 @@ export interface RouteContract {
 export function route<const R extends RouteContract>(contract: R): R {
   return contract;
 }
+
+declare const contractType: unique symbol;
+type AddressField = 'method' | 'url' | 'multipart';
+
+/**
+ * A route as a browser holds it (see browser.ts): the method and path a call needs, typed with the contract it
+ * stands for, whose schemas stay out of the page bundle.
+ */
+export type RouteAddress<R extends RouteContract = RouteContract> = Pick<R, Extract<keyof R, AddressField>> & {
+  readonly [contractType]?: R;
+};
 
 type SchemaStatic<S> = S extends TSchema ? Static<S> : undefined;
 

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 
 export const DatabaseBackend = Type.Union([
   Type.Literal('external'),
@@ -17,11 +18,10 @@ export type Health = Type.Static<typeof Health>;
 
 export const healthRoutes = {
   health: route({
-    method: 'GET',
-    url: '/api/health',
+    ...endpoints.health,
     summary: 'Liveness and database status',
     response: { 200: Health, 503: Health },
   }),
   /** The OpenAPI document of every route, generated from these contracts. */
-  docs: route({ method: 'GET', url: '/api/docs', summary: 'The OpenAPI document', response: {} }),
+  docs: route({ ...endpoints.docs, summary: 'The OpenAPI document', response: {} }),
 };

@@ -124,3 +124,35 @@ export const CSRF_HEADER = { name: 'X-Requested-With', value: 'enclave' } as con
 
 /** Spec 001 §5 and §9: the category form's premium cost placeholder. */
 export const CATEGORY_FORM = { premiumCostPlaceholder: 50 } as const;
+
+/** Spec 001 §3: the twelve icons the category form offers. */
+export const CATEGORY_FORM_ICONS = [
+  'LineChart',
+  'Bot',
+  'GraduationCap',
+  'Laugh',
+  'Coins',
+  'Gem',
+  'Star',
+  'Trophy',
+  'Zap',
+  'Bookmark',
+  'Gift',
+  'HeartHandshake',
+] as const;
+
+/** Spec 000 §2 (the card's four) and the form's twelve. */
+export const CATEGORY_ICONS = ['MessageSquare', 'Shield', 'FileText', 'LifeBuoy', ...CATEGORY_FORM_ICONS] as const;
+export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
+
+export const CATEGORY_COLORS = [
+  'primary',
+  'secondary',
+  'success',
+  'warning',
+  'danger',
+  'info',
+  'dark',
+  'light',
+] as const;
+export type CategoryColor = (typeof CATEGORY_COLORS)[number];

@@ -107,6 +107,7 @@ export const SERVER_TEXT = {
   insufficientCoins: 'Insufficient coins',
   premiumRequired: 'This thread is premium. Purchase it to read the content and replies.',
   categoryHasThreads: 'Categories that contain threads cannot be deleted.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
 
 /** Titles of the automatic error toast (spec 000 §8). */

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { VALIDATION } from './messages.ts';
 
@@ -34,16 +35,14 @@ export type PostsQuery = Type.Static<typeof PostsQuery>;
 
 export const postRoutes = {
   posts: route({
-    method: 'GET',
-    url: '/api/threads/:id/posts',
+    ...endpoints.posts,
     summary: 'Replies, oldest first; 402 for a premium thread without access',
     params: IdParams,
     querystring: PostsQuery,
     response: { 200: Type.Array(Post) },
   }),
   reply: route({
-    method: 'POST',
-    url: '/api/threads/:id/posts',
+    ...endpoints.reply,
     summary: 'Reply: members with access, not muted, once every 10 seconds',
     params: IdParams,
     body: ReplyBody,

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGE_TEXT, VALIDATION } from './messages.ts';
 import { PublicUser } from './users.ts';
@@ -85,49 +86,42 @@ export type BlockedMember = Type.Static<typeof BlockedMember>;
 
 export const privateMessageRoutes = {
   sendMessage: route({
-    method: 'POST',
-    url: '/api/messages',
+    ...endpoints.sendMessage,
     summary: 'Send a private message',
     body: SendMessageBody,
     response: { 201: Message },
   }),
   listMessages: route({
-    method: 'GET',
-    url: '/api/messages',
+    ...endpoints.listMessages,
     summary: 'The viewer’s inbox and sent messages, newest first',
     querystring: MessagesQuery,
     response: { 200: MessageList },
   }),
   unreadMessageCount: route({
-    method: 'GET',
-    url: '/api/messages/unread-count',
+    ...endpoints.unreadMessageCount,
     summary: 'How many received messages are unread',
     response: { 200: UnreadCount },
   }),
   markMessageRead: route({
-    method: 'PATCH',
-    url: '/api/messages/:id/read',
+    ...endpoints.markMessageRead,
     summary: 'Mark a received message read (idempotent)',
     params: IdParams,
     response: { 200: Message },
   }),
   blockMember: route({
-    method: 'POST',
-    url: '/api/users/:id/block',
+    ...endpoints.blockMember,
     summary: 'Stop a member from sending the viewer messages',
     params: IdParams,
     response: { 200: BlockedMember },
   }),
   unblockMember: route({
-    method: 'DELETE',
-    url: '/api/users/:id/block',
+    ...endpoints.unblockMember,
     summary: 'Accept messages from a blocked member again',
     params: IdParams,
     response: { 200: OkReply },
   }),
   blockedMembers: route({
-    method: 'GET',
-    url: '/api/user/blocks',
+    ...endpoints.blockedMembers,
     summary: 'The members the viewer has blocked, latest first',
     response: { 200: Type.Object({ blocks: Type.Array(BlockedMember) }) },
   }),

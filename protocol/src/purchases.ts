@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { VALIDATION } from './messages.ts';
 
 /** Premium purchase (spec 001 §7: POST /api/coins/spend with referenceType thread). */
@@ -85,48 +86,41 @@ export type UnlockedContent = Type.Static<typeof UnlockedContent>;
 
 export const purchaseRoutes = {
   spendCoins: route({
-    method: 'POST',
-    url: '/api/coins/spend',
+    ...endpoints.spendCoins,
     summary: 'Buy a premium thread',
     body: SpendBody,
     response: { 200: SpendReply },
   }),
   unlockable: route({
-    method: 'GET',
-    url: '/api/threads/:id/unlockable',
+    ...endpoints.unlockable,
     params: IdParams,
     response: { 200: UnlockableCheck },
   }),
   checkUnlocked: route({
-    method: 'GET',
-    url: '/api/threads/:id/check-unlocked',
+    ...endpoints.checkUnlocked,
     params: IdParams,
     response: { 200: CheckUnlockedReply },
   }),
   unlock: route({
-    method: 'POST',
-    url: '/api/threads/:id/unlock',
+    ...endpoints.unlock,
     summary: 'Unlock the premium discussion',
     params: IdParams,
     body: UnlockBody,
     response: { 200: UnlockReply },
   }),
   groupBuyStatus: route({
-    method: 'GET',
-    url: '/api/threads/:id/group-buy/status',
+    ...endpoints.groupBuyStatus,
     params: IdParams,
     response: { 200: GroupBuyStatus },
   }),
   contribute: route({
-    method: 'POST',
-    url: '/api/threads/:id/group-buy/contribute',
+    ...endpoints.contribute,
     params: IdParams,
     body: ContributeBody,
     response: { 200: ContributeReply },
   }),
   unlockedContent: route({
-    method: 'GET',
-    url: '/api/user/unlocked-content',
+    ...endpoints.unlockedContent,
     response: { 200: UnlockedContent },
   }),
 };

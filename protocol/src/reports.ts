@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { REPORT_TEXT } from './messages.ts';
 
@@ -63,29 +64,25 @@ export type ResolveReportReply = Type.Static<typeof ResolveReportReply>;
 
 export const reportRoutes = {
   createReport: route({
-    method: 'POST',
-    url: '/api/reports',
+    ...endpoints.createReport,
     summary: 'Report a thread, a reply or a message you received or sent (members)',
     body: CreateReportBody,
     response: { 201: Report },
   }),
   reports: route({
-    method: 'GET',
-    url: '/api/admin/reports',
+    ...endpoints.reports,
     summary: 'The report queue (staff)',
     querystring: ReportsQuery,
     response: { 200: Type.Array(Report) },
   }),
   approveReport: route({
-    method: 'POST',
-    url: '/api/admin/reports/:id/approve',
+    ...endpoints.approveReport,
     summary: 'Take Action: remove the reported content and close its open reports (staff)',
     params: IdParams,
     response: { 200: ResolveReportReply },
   }),
   dismissReport: route({
-    method: 'POST',
-    url: '/api/admin/reports/:id/dismiss',
+    ...endpoints.dismissReport,
     summary: 'Close the report; the content stays (staff)',
     params: IdParams,
     response: { 200: ResolveReportReply },

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { VALIDATION } from './messages.ts';
 
@@ -142,49 +143,42 @@ export const ApproveThreadReply = Type.Object({ message: Type.String(), thread: 
 
 export const threadRoutes = {
   threads: route({
-    method: 'GET',
-    url: '/api/threads',
+    ...endpoints.threads,
     summary: 'Threads the viewer may see, newest first',
     querystring: ThreadsQuery,
     response: { 200: Type.Array(Thread) },
   }),
   thread: route({
-    method: 'GET',
-    url: '/api/threads/:id',
+    ...endpoints.thread,
     summary: 'One thread; 402 for a premium thread without access, 404 for a private one',
     params: IdParams,
     response: { 200: Thread },
   }),
   createThread: route({
-    method: 'POST',
-    url: '/api/threads',
+    ...endpoints.createThread,
     body: CreateThreadBody,
     response: { 201: Thread },
   }),
   editThread: route({
-    method: 'PATCH',
-    url: '/api/admin/threads/:id',
+    ...endpoints.editThread,
     summary: 'Admins only',
     params: IdParams,
     body: EditThreadBody,
     response: { 200: Thread },
   }),
   deleteThread: route({
-    method: 'DELETE',
-    url: '/api/admin/threads/:id',
+    ...endpoints.deleteThread,
     summary: 'Admins and moderators; deletes the premium sister thread too',
     params: IdParams,
     response: { 200: DeleteThreadReply },
   }),
   unapprovedThreads: route({
-    method: 'GET',
-    url: '/api/admin/unapproved-threads',
+    ...endpoints.unapprovedThreads,
     summary: 'The approval queue, oldest first (staff)',
     response: { 200: Type.Array(Thread) },
   }),
   approveThread: route({
-    method: 'POST',
-    url: '/api/admin/approve-thread/:id',
+    ...endpoints.approveThread,
     params: IdParams,
     response: { 200: ApproveThreadReply },
   }),

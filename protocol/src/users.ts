@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { VALIDATION } from './messages.ts';
 
@@ -80,57 +81,48 @@ export const DeleteAccountBody = Type.Object({
 export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }) });
 
 export const userRoutes = {
-  user: route({ method: 'GET', url: '/api/user', summary: 'The signed-in member', response: { 200: CurrentUser } }),
+  user: route({ ...endpoints.user, summary: 'The signed-in member', response: { 200: CurrentUser } }),
   userById: route({
-    method: 'GET',
-    url: '/api/user/:id',
+    ...endpoints.userById,
     summary: 'Look a member up by id',
     params: IdParams,
     response: { 200: PublicUser },
   }),
   usersById: route({
-    method: 'GET',
-    url: '/api/users/:id',
+    ...endpoints.usersById,
     summary: 'A member’s public profile',
     params: IdParams,
     response: { 200: PublicUser },
   }),
   searchUser: route({
-    method: 'GET',
-    url: '/api/users/search/:username',
+    ...endpoints.searchUser,
     summary: 'Find a member by exact username',
     params: UsernameParams,
     response: { 200: PublicUser },
   }),
   updateProfile: route({
-    method: 'PATCH',
-    url: '/api/profile',
+    ...endpoints.updateProfile,
     body: UpdateProfileBody,
     response: { 200: CurrentUser },
   }),
   uploadProfilePicture: route({
-    method: 'POST',
-    url: '/api/profile/picture',
-    multipart: true,
+    ...endpoints.uploadProfilePicture,
     response: { 200: Type.Object({ profilePicture: Type.String() }) },
   }),
   profilePicture: route({
-    method: 'GET',
-    url: '/api/users/:id/picture',
+    ...endpoints.profilePicture,
     params: IdParams,
     response: {},
   }),
   updatePrivacy: route({
-    method: 'PUT',
-    url: '/api/profile/privacy',
+    ...endpoints.updatePrivacy,
     body: PrivacySettings,
     response: { 200: CurrentUser },
   }),
   changePassword: route({
-    method: 'POST',
-    url: '/api/profile/password',
+    ...endpoints.changePassword,
     body: ChangePasswordBody,
     response: { 200: OkReply },
   }),
-  deleteAccount: route({ method: 'DELETE', url: '/api/profile', body: DeleteAccountBody, response: { 200: OkReply } }),
+  deleteAccount: route({ ...endpoints.deleteAccount, body: DeleteAccountBody, response: { 200: OkReply } }),
 };

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
+import { endpoints } from './endpoints.ts';
 import { COINS_PER_USD, LIMITS, PAYMENT_CURRENCIES, type PaymentCurrency } from './limits.ts';
 import { PAYMENT_TEXT, VALIDATION } from './messages.ts';
 
@@ -211,69 +212,60 @@ export const PaymentIdParams = Type.Object({ paymentId: Type.String({ minLength:
 
 export const walletRoutes = {
   paymentPackages: route({
-    method: 'GET',
-    url: '/api/payments/packages',
+    ...endpoints.paymentPackages,
     summary: 'Coin packages, priced in USD',
     response: { 200: Type.Array(CoinPackage) },
   }),
   paymentCurrencies: route({
-    method: 'GET',
-    url: '/api/payments/currencies',
+    ...endpoints.paymentCurrencies,
     summary: 'The currency codes the active payment provider accepts',
     response: { 200: Type.Array(Type.String()) },
   }),
   estimatePayment: route({
-    method: 'POST',
-    url: '/api/payments/estimate',
+    ...endpoints.estimatePayment,
     summary: 'What an amount in USD costs in a currency',
     body: EstimateBody,
     response: { 200: PriceEstimate },
   }),
   createPayment: route({
-    method: 'POST',
-    url: '/api/payments/create',
+    ...endpoints.createPayment,
     summary: 'Start paying for a coin package',
     body: CreatePaymentBody,
     response: { 201: Payment },
   }),
   payment: route({
-    method: 'GET',
-    url: '/api/payments/:paymentId',
+    ...endpoints.payment,
     summary: 'One of the viewer’s payments',
     params: PaymentIdParams,
     response: { 200: Payment },
   }),
   paymentNotification: route({
-    method: 'POST',
-    url: '/api/payments/ipn',
+    ...endpoints.paymentNotification,
     summary: 'NOWPayments instant payment notification (signed with x-nowpayments-sig)',
     body: PaymentNotification,
     response: { 200: Type.Object({ message: Type.String() }) },
   }),
   transactions: route({
-    method: 'GET',
-    url: '/api/transactions',
+    ...endpoints.transactions,
     summary: 'The viewer’s coin history with pending and failed payments, newest first',
     querystring: TransactionsQuery,
     response: { 200: TransactionPage },
   }),
   pendingPayments: route({
-    method: 'GET',
-    url: '/api/admin/payments/pending',
+    ...endpoints.pendingPayments,
     summary: 'Self-custody payments awaiting staff confirmation, oldest first',
     response: { 200: Type.Object({ payments: Type.Array(StaffPayment) }) },
   }),
   confirmPayment: route({
-    method: 'POST',
-    url: '/api/admin/payments/:id/confirm',
+    ...endpoints.confirmPayment,
+    bodyOptional: true,
     summary: 'Staff confirm a self-custody payment arrived: the member is credited once',
     params: IdParams,
     body: ConfirmPaymentBody,
     response: { 200: StaffPayment },
   }),
   rejectPayment: route({
-    method: 'POST',
-    url: '/api/admin/payments/:id/reject',
+    ...endpoints.rejectPayment,
     summary: 'Staff reject a self-custody payment: it fails and nothing is credited',
     params: IdParams,
     response: { 200: StaffPayment },

@@ -2,16 +2,15 @@
  * `npm run bench`: the built server on a temporary embedded database with a generated dataset,
  * measured against bare Fastify and bare Socket.IO in the same process. Prints one table.
  */
-import { fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '@enclave/server';
 import { loadEnv } from '@enclave/server/config.ts';
 import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
 import Fastify from 'fastify';
 import { initialJsGzipBytes } from './bench/client-size.ts';
 import { insertDataset, MEMBERS, REPLIES, THREADS } from './bench/dataset.ts';
+import { holdSockets } from './bench/holder.ts';
 import { type HttpFigure, loadTest } from './bench/http.ts';
 import { bareEchoLatencies, groupBuyDeliveries, messagePushLatencies, sessionCookie } from './bench/realtime.ts';
 import { percentile } from './bench/sockets.ts';
@@ -39,29 +38,6 @@ function heapUsed(): number {
 function portOf(server: { address(): unknown }): number {
   const address = server.address();
   return address && typeof address === 'object' ? (address as { port: number }).port : 0;
-}
-
-function holdIdleSockets(url: string, cookies: string[]) {
-  const child = fork(fileURLToPath(new URL('./bench/idle-sockets.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('message', (reply: { ready?: number; error?: string }) =>
-      reply.error ? reject(new Error(reply.error)) : resolve(),
-    );
-    child.once('exit', (code) => reject(new Error(`idle-socket process exited with ${code}`)));
-  });
-  child.send({ url, cookies });
-  return {
-    ready,
-    stop: () => {
-      if (child.connected) child.send('close');
-      return new Promise<void>((resolve) => {
-        if (child.exitCode !== null) resolve();
-        else child.once('exit', () => resolve());
-      });
-    },
-  };
 }
 
 const rows: [string, string, string, string][] = [];
@@ -143,7 +119,7 @@ try {
 
   log(`bench: ${IDLE_SOCKETS} idle authenticated sockets (held by a child process)`);
   const heapBefore = heapUsed();
-  const idle = holdIdleSockets(
+  const idle = holdSockets(
     baseUrl,
     Array.from({ length: IDLE_SOCKETS }, (_, i) => sessionCookie(app, (i % MEMBERS) + 1)),
   );

@@ -15,7 +15,13 @@ function newestChange(path: string): number {
 /** Builds the client when there is no build yet or its sources changed since the last one. */
 export function buildClientIfNeeded(): void {
   const builtIndex = join(CLIENT_DIST, 'index.html');
-  const sources = ['client/src', 'client/index.html', 'protocol/src'].map((path) => join(root, path));
+  const sources = [
+    'client/src',
+    'client/index.html',
+    'client/vite.config.ts',
+    'protocol/src',
+    'protocol/package.json',
+  ].map((path) => join(root, path));
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   process.stderr.write('building the client (vite build)...\n');
   execFileSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });

@@ -7,12 +7,14 @@ import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
+import { CONNECTION_OPTIONS, databaseGate } from './db/availability.ts';
 import { type Models, registerModels } from './db/models.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSpa } from './http/spa.ts';
+import { visitorCachePlugin } from './http/visitor-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
@@ -54,7 +56,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'] } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const mongo = mongoose.createConnection(config.database.uri, { serverSelectionTimeoutMS: 5000 });
+  const mongo = mongoose.createConnection(config.database.uri, CONNECTION_OPTIONS);
   await mongo.asPromise();
   const models = registerModels(mongo);
   // Indexes are part of correctness here (unique keys carry every invariant): build them before serving.
@@ -76,7 +78,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
     openapi: { info: { title: 'Enclave API', version: '0.1.0' } },
   });
   await registerRateLimits(app);
+  await app.register(databaseGate);
   await app.register(sessionPlugin);
+  await app.register(visitorCachePlugin);
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes);

@@ -1,38 +1,10 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { badge as tone } from '../components/badge.css.ts';
+import { box, boxList } from '../components/card.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  alignContent: 'start',
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.sm,
-  minWidth: 0,
-});
-
-export const cardHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-start',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
-
-export const cardHeading = style({ display: 'grid', gap: vars.space.xxs });
-
-export const cardTitle = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-});
-
-export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export { card, cardHeader, cardHeading, cardTitle, muted } from '../components/card.css.ts';
 
 export const empty = style({
   padding: `${vars.space.xxl} ${vars.space.lg}`,
@@ -75,92 +47,6 @@ export const warning = style({
   borderRadius: vars.radius.md,
 });
 
-/**
- * Tables are tables from tablet width up; on a phone each row becomes a card whose cells are labelled
- * (`data-label`), so nothing has to scroll sideways.
- */
-const tablet = media.tablet;
-
-export const tableWrap = style({
-  '@media': {
-    [tablet]: { overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg },
-  },
-});
-
-export const table = style({
-  display: 'block',
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.sm,
-  '@media': { [tablet]: { display: 'table' } },
-});
-
-export const thead = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  '@media': { [tablet]: { position: 'static', width: 'auto', height: 'auto', overflow: 'visible', clip: 'auto' } },
-});
-
-export const tbody = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [tablet]: { display: 'table-row-group' } },
-});
-
-export const tr = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  '@media': { [tablet]: { display: 'table-row', padding: 0, border: 'none' } },
-});
-
-export const th = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  textAlign: 'left',
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  color: vars.color.textMuted,
-  background: vars.color.surfaceMuted,
-  whiteSpace: 'nowrap',
-});
-
-export const td = style({
-  display: 'grid',
-  gridTemplateColumns: '80px minmax(0, 1fr)',
-  alignItems: 'center',
-  justifyItems: 'start',
-  gap: vars.space.sm,
-  selectors: {
-    '&::before': {
-      content: 'attr(data-label)',
-      fontSize: vars.fontSize.xs,
-      fontWeight: vars.fontWeight.semibold,
-      textTransform: 'uppercase',
-      letterSpacing: '0.04em',
-      color: vars.color.textMuted,
-    },
-    '&:first-child': { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'stretch' },
-    '&:first-child::before': { display: 'none' },
-  },
-  '@media': {
-    [tablet]: {
-      display: 'table-cell',
-      padding: vars.space.md,
-      borderTop: `1px solid ${vars.color.border}`,
-      verticalAlign: 'middle',
-      selectors: { '&::before': { display: 'none' } },
-    },
-  },
-});
-
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
 export const person = style({
@@ -185,7 +71,7 @@ export const threadTitle = style({
   fontWeight: vars.fontWeight.semibold,
 });
 
-export const truncate = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export { truncate } from '../styles/utilities.css.ts';
 
 export const excerpt = style({
   display: '-webkit-box',
@@ -200,39 +86,21 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'c
 
 export const premiumIcon = style({ flexShrink: 0, color: vars.color.coin });
 
-const badgeBase = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xxs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.full,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  whiteSpace: 'nowrap',
-});
+/** Member statuses and thread markers in the console's colours. */
+export const badge = {
+  admin: tone.accent,
+  moderator: tone.info,
+  banned: tone.danger,
+  muted: tone.coin,
+  active: tone.success,
+  premium: tone.coin,
+  pending: tone.info,
+  neutral: tone.neutral,
+};
 
-export const badge = styleVariants({
-  admin: [badgeBase, { background: vars.color.accentSoft, color: vars.color.accent }],
-  moderator: [badgeBase, { background: vars.color.infoSoft, color: vars.color.info }],
-  banned: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.danger }],
-  muted: [badgeBase, { background: vars.color.coinSoft, color: vars.color.coinText }],
-  active: [badgeBase, { background: vars.color.successSoft, color: vars.color.success }],
-  premium: [badgeBase, { background: vars.color.coinSoft, color: vars.color.coinText }],
-  pending: [badgeBase, { background: vars.color.infoSoft, color: vars.color.info }],
-  neutral: [badgeBase, { background: vars.color.surfaceMuted, color: vars.color.text }],
-});
+export const list = boxList;
 
-export const list = style({ display: 'grid', gap: vars.space.md, listStyle: 'none', margin: 0, padding: 0 });
-
-export const item = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  minWidth: 0,
-});
+export const item = style([box, { gap: vars.space.sm }]);
 
 export const itemHead = style({
   display: 'flex',
@@ -306,7 +174,7 @@ export const factLabel = style({ color: vars.color.textMuted });
 
 export const factValue = style({ margin: 0, fontWeight: vars.fontWeight.semibold });
 
-export const footer = style({ display: 'flex', justifyContent: 'center' });
+export const loadMore = style({ justifySelf: 'center' });
 
 export const link = style({
   color: vars.color.primary,

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info } from 'lucide-react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { timeAgo } from '../components/time-ago.ts';
 import { refreshForumLists } from '../forum/forum-queries.ts';
@@ -33,12 +34,9 @@ export function ApprovalTab() {
   return (
     <div className={styles.withAside}>
       <section className={styles.card} aria-labelledby="approval-title">
-        <div className={styles.cardHeading}>
-          <h2 id="approval-title" className={styles.cardTitle}>
-            Threads Pending Approval
-          </h2>
-          <p className={styles.muted}>Oldest first. New threads appear here as members post them.</p>
-        </div>
+        <CardHeading id="approval-title" title="Threads Pending Approval">
+          Oldest first. New threads appear here as members post them.
+        </CardHeading>
         {query.isLoading ? (
           <LoadingRows rows={SKELETON_ROWS.list} label="Loading pending threads" />
         ) : failed ? (

@@ -2,6 +2,7 @@ import { ADMIN_TEXT, api, CONSOLE_TEXT, TIMINGS } from '@enclave/protocol';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
 import { ProgressDisplay } from './progress-display.tsx';
@@ -36,16 +37,10 @@ export function BackupCard() {
 
   return (
     <section className={styles.card} aria-labelledby="backup-title">
-      <div className={styles.cardHeading}>
-        <h2 id="backup-title" className={styles.cardTitle}>
-          <Download size={18} aria-hidden />
-          Backup
-        </h2>
-        <p className={styles.muted}>
-          Downloads every collection as one JSON file (Extended JSON, with a manifest of its format, time and counts).
-          Keep it somewhere safe: it holds members' emails and password hashes.
-        </p>
-      </div>
+      <CardHeading id="backup-title" icon={Download} title="Backup">
+        Downloads every collection as one JSON file (Extended JSON, with a manifest of its format, time and counts).
+        Keep it somewhere safe: it holds members' emails and password hashes.
+      </CardHeading>
       {phase === 'running' && <ProgressDisplay label="Creating the backup…" />}
       {phase === 'done' && <ProgressDisplay label="Backup created" value={100} />}
       <div className={styles.actions}>

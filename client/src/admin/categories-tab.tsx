@@ -4,6 +4,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { CATEGORIES_QUERY_KEY } from '../forum/forum-queries.ts';
@@ -27,12 +28,9 @@ export function CategoriesTab() {
   return (
     <section className={styles.card} aria-labelledby="categories-title">
       <div className={styles.cardHeader}>
-        <div className={styles.cardHeading}>
-          <h2 id="categories-title" className={styles.cardTitle}>
-            Categories
-          </h2>
-          <p className={styles.muted}>A category that still contains threads cannot be deleted.</p>
-        </div>
+        <CardHeading id="categories-title" title="Categories">
+          A category that still contains threads cannot be deleted.
+        </CardHeading>
         <Button size="sm" onPress={() => setEditing({ kind: 'create' })}>
           <Plus size={14} aria-hidden />
           New Category

@@ -9,14 +9,15 @@ import {
   LIMITS,
 } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
-import { Button } from '../components/button.tsx';
-import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 import { CATEGORIES_QUERY_KEY } from '../forum/forum-queries.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
@@ -47,9 +48,10 @@ function iconOptions(current: CategoryIcon) {
 /** Create (no `category`) or edit a category (spec 001 §2, §5). */
 export function CategoryFormDialog({ category, onClose }: { category?: Category; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<CategoryValues>(() => (category ? valuesOf(category) : NEW_CATEGORY));
-  const [errors, setErrors] = useState<CategoryErrors>({});
-  const [isSubmitted, setSubmitted] = useState(false);
+  const { values, errors, change, validate } = useCheckedForm<CategoryValues, keyof CategoryErrors>(
+    () => (category ? valuesOf(category) : NEW_CATEGORY),
+    categoryErrors,
+  );
 
   const save = useMutation({
     mutationFn: (next: CategoryValues) =>
@@ -71,18 +73,12 @@ export function CategoryFormDialog({ category, onClose }: { category?: Category;
     },
   });
 
-  const set = <K extends keyof CategoryValues>(key: K, value: CategoryValues[K]) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(categoryErrors(next));
-  };
+  const set = <K extends keyof CategoryValues>(key: K, value: CategoryValues[K]) =>
+    change({ [key]: value } as Partial<CategoryValues>);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = categoryErrors(values);
-    setSubmitted(true);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(values);
+    if (validate()) save.mutate(values);
   };
 
   return (
@@ -143,14 +139,12 @@ export function CategoryFormDialog({ category, onClose }: { category?: Category;
             error={errors.premiumCost}
           />
         )}
-        <DialogActions>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={save.isPending}>
-            {save.isPending ? 'Saving…' : category ? 'Save Category' : 'Create Category'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={category ? 'Save Category' : 'Create Category'}
+          pendingLabel="Saving…"
+          isPending={save.isPending}
+        />
       </Form>
     </ModalDialog>
   );

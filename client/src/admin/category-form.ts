@@ -1,4 +1,5 @@
 import {
+  CATEGORY_FORM_ICONS,
   type Category,
   type CategoryBody,
   type CategoryColor,
@@ -6,21 +7,8 @@ import {
   CONSOLE_TEXT,
 } from '@enclave/protocol';
 
-/** Spec 001 §3: the icons and colours the category form offers. */
-export const FORM_ICONS: readonly CategoryIcon[] = [
-  'LineChart',
-  'Bot',
-  'GraduationCap',
-  'Laugh',
-  'Coins',
-  'Gem',
-  'Star',
-  'Trophy',
-  'Zap',
-  'Bookmark',
-  'Gift',
-  'HeartHandshake',
-];
+/** Spec 001 §3: the icons the category form offers, as a list any category's icon can be looked up in. */
+export const FORM_ICONS: readonly CategoryIcon[] = CATEGORY_FORM_ICONS;
 
 export interface CategoryValues {
   name: string;

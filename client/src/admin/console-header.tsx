@@ -16,7 +16,7 @@ export function ConsoleHeader({
   onRangeChange: (range: StatsRange) => void;
 }) {
   return (
-    <header className={styles.header}>
+    <header className={page.titleBar}>
       <div className={styles.heading}>
         <RouterLink to="/" className={page.backLink}>
           <ArrowLeft size={16} aria-hidden />

@@ -12,6 +12,7 @@ import {
   Users,
 } from 'lucide-react';
 import { RouterLink } from '../components/router-link.tsx';
+import * as tabStyles from '../components/tabs.css.ts';
 import type { AdminTab } from '../routes/admin-tabs.ts';
 import { useApprovalQueue, useReportQueue } from './admin-queries.ts';
 import * as styles from './console.css.ts';
@@ -54,7 +55,7 @@ export function ConsoleNav({ user }: { user: CurrentUser }) {
         {TAB_BAR.map((tab) => {
           const Icon = TAB_ICONS[tab];
           return (
-            <RouterLink key={tab} to="/admin" search={{ tab }} className={styles.tab}>
+            <RouterLink key={tab} to="/admin" search={{ tab }} className={tabStyles.tab}>
               <Icon size={16} aria-hidden />
               {CONSOLE_TEXT.tabs[tab]}
               {tab === 'reports' && <Count value={reports.data?.length} label="open" />}

@@ -1,14 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { softIconTile } from '../components/feature-list.css.ts';
+import { segments } from '../components/tabs.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
-
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-});
 
 export const heading = style({ display: 'grid', gap: vars.space.xs });
 
@@ -42,16 +36,7 @@ export const statLabel = style({
   fontWeight: vars.fontWeight.medium,
 });
 
-export const statIcon = style({
-  gridRow: 'span 2',
-  display: 'grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.md,
-  color: vars.color.primarySoftText,
-  background: vars.color.primarySoft,
-});
+export const statIcon = style([softIconTile, { gridRow: 'span 2' }]);
 
 export const statValue = style({
   fontSize: vars.fontSize.xl,
@@ -63,36 +48,14 @@ export const statNote = style({ gridColumn: '1 / -1', fontSize: vars.fontSize.xs
 
 export const nav = style({ display: 'grid', gap: vars.space.md });
 
-export const tabBar = style({
-  display: 'grid',
-  gridAutoFlow: 'column',
-  gridAutoColumns: '1fr',
-  gap: vars.space.xs,
-  padding: vars.space.xs,
-  background: vars.color.surfaceMuted,
-  borderRadius: vars.radius.md,
-  '@media': { [media.tablet]: { justifySelf: 'start', gridAutoColumns: 'minmax(140px, auto)' } },
-});
-
-export const tab = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
-  height: '36px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.textMuted,
-  outline: 'none',
-  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
-  selectors: {
-    '&[data-hovered]': { color: vars.color.text },
-    '&[data-current]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+/** The segmented tab list, hugging its tabs from tablet width up. */
+export const tabBar = style([
+  segments,
+  {
+    gridAutoColumns: '1fr',
+    '@media': { [media.tablet]: { justifySelf: 'start', gridAutoColumns: 'minmax(140px, auto)' } },
   },
-});
+]);
 
 export const tools = style({
   display: 'flex',

@@ -2,6 +2,8 @@ import { CONSOLE_TEXT, SKELETON_ROWS, THREAD_TEXT, type Thread } from '@enclave/
 import { FolderTree, Gem, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button, LinkButton } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import * as styles from './admin.css.ts';
 import { useRecentThreads } from './admin-queries.ts';
@@ -19,12 +21,9 @@ export function ContentTab() {
   return (
     <section className={styles.card} aria-labelledby="content-title">
       <div className={styles.cardHeader}>
-        <div className={styles.cardHeading}>
-          <h2 id="content-title" className={styles.cardTitle}>
-            Recent Threads
-          </h2>
-          <p className={styles.muted}>The newest threads, including those waiting for approval.</p>
-        </div>
+        <CardHeading id="content-title" title="Recent Threads">
+          The newest threads, including those waiting for approval.
+        </CardHeading>
         <LinkButton to="/admin" search={{ tab: 'categories' }} variant="secondary" size="sm">
           <FolderTree size={14} aria-hidden />
           {CONSOLE_TEXT.manageCategories}
@@ -35,59 +34,49 @@ export function ContentTab() {
       ) : threads.length === 0 ? (
         <p className={styles.empty}>{CONSOLE_TEXT.noThreads}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead className={styles.thead}>
-              <tr className={styles.tr}>
-                <th className={styles.th}>Thread</th>
-                <th className={styles.th}>Author</th>
-                <th className={styles.th}>Category</th>
-                <th className={styles.th}>Created</th>
-                <th className={styles.th}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className={styles.tbody}>
-              {threads.map((thread) => (
-                <tr key={thread.id} className={styles.tr}>
-                  <td data-label="Thread" className={`${styles.td} ${styles.threadCell}`}>
-                    <div className={styles.threadTitle}>
-                      {thread.isPremium && (
-                        <Gem size={14} className={styles.premiumIcon} role="img" aria-label="Premium" />
-                      )}
-                      <span className={styles.truncate} title={thread.title}>
-                        {thread.title}
-                      </span>
-                    </div>
-                    <p className={styles.excerpt}>{excerptOf(thread.content)}</p>
-                    {!thread.isApproved && <span className={styles.badge.pending}>{THREAD_TEXT.pendingApproval}</span>}
-                  </td>
-                  <td data-label="Author" className={styles.td}>
-                    {thread.author?.username ?? CONSOLE_TEXT.unknownAuthor}
-                  </td>
-                  <td data-label="Category" className={styles.td}>
-                    {thread.category?.name ?? CONSOLE_TEXT.uncategorized}
-                  </td>
-                  <td data-label="Created" className={`${styles.td} ${styles.nowrap}`}>
-                    {formatDay(thread.createdAt)}
-                  </td>
-                  <td data-label="Actions" className={styles.td}>
-                    <div className={styles.actions}>
-                      <NewTabThreadLink threadId={thread.id} label={`View ${thread.title} in a new tab`} />
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Delete ${thread.title}`}
-                        onPress={() => setDeleting(thread)}
-                      >
-                        <Trash2 size={14} aria-hidden />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={threads}
+          rowKey={(thread) => thread.id}
+          columns={[
+            {
+              label: 'Thread',
+              className: styles.threadCell,
+              cell: (thread) => (
+                <>
+                  <div className={styles.threadTitle}>
+                    {thread.isPremium && (
+                      <Gem size={14} className={styles.premiumIcon} role="img" aria-label="Premium" />
+                    )}
+                    <span className={styles.truncate} title={thread.title}>
+                      {thread.title}
+                    </span>
+                  </div>
+                  <p className={styles.excerpt}>{excerptOf(thread.content)}</p>
+                  {!thread.isApproved && <span className={styles.badge.pending}>{THREAD_TEXT.pendingApproval}</span>}
+                </>
+              ),
+            },
+            { label: 'Author', cell: (thread) => thread.author?.username ?? CONSOLE_TEXT.unknownAuthor },
+            { label: 'Category', cell: (thread) => thread.category?.name ?? CONSOLE_TEXT.uncategorized },
+            { label: 'Created', className: styles.nowrap, cell: (thread) => formatDay(thread.createdAt) },
+            {
+              label: 'Actions',
+              cell: (thread) => (
+                <div className={styles.actions}>
+                  <NewTabThreadLink threadId={thread.id} label={`View ${thread.title} in a new tab`} />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${thread.title}`}
+                    onPress={() => setDeleting(thread)}
+                  >
+                    <Trash2 size={14} aria-hidden />
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       {deleting && (
         <DeleteThreadConfirm

@@ -1,6 +1,7 @@
 import type { ModerationAction, ModerationLogEntry } from '@enclave/protocol';
 import { ScrollText } from 'lucide-react';
-import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { timeAgo } from '../components/time-ago.ts';
 import * as styles from './admin.css.ts';
@@ -36,13 +37,9 @@ export function ModerationLog() {
   const entries = query.data?.pages.flat() ?? [];
   return (
     <section className={styles.card} aria-labelledby="moderation-log-title">
-      <div className={styles.cardHeading}>
-        <h2 id="moderation-log-title" className={styles.cardTitle}>
-          <ScrollText size={18} aria-hidden />
-          Moderation Log
-        </h2>
-        <p className={styles.muted}>Every staff action, newest first. Only administrators see this log.</p>
-      </div>
+      <CardHeading id="moderation-log-title" icon={ScrollText} title="Moderation Log">
+        Every staff action, newest first. Only administrators see this log.
+      </CardHeading>
       {query.isLoading ? (
         <LoadingRows rows={3} label="Loading the moderation log" />
       ) : entries.length === 0 ? (
@@ -63,13 +60,7 @@ export function ModerationLog() {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <div className={styles.footer}>
-          <Button variant="secondary" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton pages={query} className={styles.loadMore} />
     </section>
   );
 }

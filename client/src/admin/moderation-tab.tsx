@@ -2,6 +2,8 @@ import { CONSOLE_TEXT, FORUM_PAGE_TEXT, LIMITS, SKELETON_ROWS, type Thread } fro
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
@@ -35,14 +37,9 @@ export function ModerationTab() {
   return (
     <div className={styles.form}>
       <section className={styles.card} aria-labelledby="moderation-title">
-        <div className={styles.cardHeading}>
-          <h2 id="moderation-title" className={styles.cardTitle}>
-            Thread Moderation
-          </h2>
-          <p className={styles.muted}>
-            Every thread, newest first. Deleting a thread is permanent and also deletes its premium sister thread.
-          </p>
-        </div>
+        <CardHeading id="moderation-title" title="Thread Moderation">
+          Every thread, newest first. Deleting a thread is permanent and also deletes its premium sister thread.
+        </CardHeading>
         <TextField
           label="Search threads"
           type="search"
@@ -98,17 +95,7 @@ export function ModerationTab() {
             ))}
           </ul>
         )}
-        {query.hasNextPage && (
-          <div className={styles.footer}>
-            <Button
-              variant="secondary"
-              onPress={() => void query.fetchNextPage()}
-              isDisabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        )}
+        <LoadMoreButton pages={query} className={styles.loadMore} />
       </section>
       {user?.isAdmin && <ModerationLog />}
       {deleting && (

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Flag, X } from 'lucide-react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { timeAgo } from '../components/time-ago.ts';
 import { refreshForumLists } from '../forum/forum-queries.ts';
@@ -51,16 +52,10 @@ export function ReportsTab() {
 
   return (
     <section className={styles.card} aria-labelledby="reports-title">
-      <div className={styles.cardHeading}>
-        <h2 id="reports-title" className={styles.cardTitle}>
-          <Flag size={18} aria-hidden />
-          Reported Content
-        </h2>
-        <p className={styles.muted}>
-          Take Action removes the reported content and closes every open report about it. Dismiss closes the report and
-          keeps the content.
-        </p>
-      </div>
+      <CardHeading id="reports-title" icon={Flag} title="Reported Content">
+        Take Action removes the reported content and closes every open report about it. Dismiss closes the report and
+        keeps the content.
+      </CardHeading>
       {query.isLoading ? (
         <LoadingRows rows={SKELETON_ROWS.list} label="Loading reports" />
       ) : reports.length === 0 ? (

@@ -16,6 +16,7 @@ import { FileTrigger } from 'react-aria-components';
 import { ApiError } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { useSocket } from '../realtime/socket-provider.tsx';
 import { toast } from '../stores/toast-store.ts';
@@ -74,10 +75,10 @@ export function RestoreCard() {
     const timer = setInterval(() => {
       if (!reported) setPercent((current) => Math.min((current ?? 0) + RESTORE_PROGRESS.step, RESTORE_PROGRESS.max));
     }, TIMINGS.restoreProgressStep);
-    socket.on('restore:progress', onProgress);
+    socket?.on('restore:progress', onProgress);
     return () => {
       clearInterval(timer);
-      socket.off('restore:progress', onProgress);
+      socket?.off('restore:progress', onProgress);
     };
   }, [restore.isPending, socket]);
 
@@ -91,16 +92,10 @@ export function RestoreCard() {
 
   return (
     <section className={styles.card} aria-labelledby="restore-title">
-      <div className={styles.cardHeading}>
-        <h2 id="restore-title" className={styles.cardTitle}>
-          <Upload size={18} aria-hidden />
-          Restore
-        </h2>
-        <p className={styles.muted}>
-          Replaces every collection with a backup's contents. The whole file is checked first; then the current data is
-          saved as an automatic backup on the server, so a restore can be undone.
-        </p>
-      </div>
+      <CardHeading id="restore-title" icon={Upload} title="Restore">
+        Replaces every collection with a backup's contents. The whole file is checked first; then the current data is
+        saved as an automatic backup on the server, so a restore can be undone.
+      </CardHeading>
       <div className={look.file}>
         <FileTrigger
           acceptedFileTypes={['.json', 'application/json']}

@@ -1,4 +1,5 @@
 import { Info, SlidersHorizontal } from 'lucide-react';
+import { CardHeading } from '../components/card-heading.tsx';
 import { useSession } from '../session/use-session.ts';
 import { PendingPaymentsPanel } from '../wallet/pending-payments-panel.tsx';
 import * as styles from './admin.css.ts';
@@ -31,16 +32,10 @@ export function SettingsTab() {
 function ForumSettingsCard() {
   return (
     <section className={styles.card} aria-labelledby="forum-settings-title">
-      <div className={styles.cardHeading}>
-        <h2 id="forum-settings-title" className={styles.cardTitle}>
-          <SlidersHorizontal size={18} aria-hidden />
-          Forum Settings
-        </h2>
-        <p className={styles.muted}>
-          Forum-wide settings are not editable here yet. The forum's name, registration and email verification are set
-          in the server's configuration; categories and wallet addresses are managed on their own tabs.
-        </p>
-      </div>
+      <CardHeading id="forum-settings-title" icon={SlidersHorizontal} title="Forum Settings">
+        Forum-wide settings are not editable here yet. The forum's name, registration and email verification are set in
+        the server's configuration; categories and wallet addresses are managed on their own tabs.
+      </CardHeading>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
@@ -22,16 +23,10 @@ export function TestCoinsCard() {
 
   return (
     <section className={styles.card} aria-labelledby="test-coins-title">
-      <div className={styles.cardHeading}>
-        <h2 id="test-coins-title" className={styles.cardTitle}>
-          <Coins size={18} aria-hidden />
-          Admin Test Coins
-        </h2>
-        <p className={styles.muted}>
-          Add {formatCoins(TEST_COINS.self)} coins to your own balance to try purchases, unlocks and group buys. The
-          grant is recorded in your history and in the moderation log.
-        </p>
-      </div>
+      <CardHeading id="test-coins-title" icon={Coins} title="Admin Test Coins">
+        Add {formatCoins(TEST_COINS.self)} coins to your own balance to try purchases, unlocks and group buys. The grant
+        is recorded in your history and in the moderation log.
+      </CardHeading>
       <div className={styles.actions}>
         <Button onPress={() => grant.mutate()} isDisabled={grant.isPending}>
           {grant.isPending ? 'Adding…' : `Add ${formatCoins(TEST_COINS.self)} Test Coins`}

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
@@ -50,15 +51,10 @@ export function UserModerationTab() {
 
   return (
     <section className={styles.card} aria-labelledby="user-moderation-title">
-      <div className={styles.cardHeading}>
-        <h2 id="user-moderation-title" className={styles.cardTitle}>
-          User Moderation
-        </h2>
-        <p className={styles.muted}>
-          Look a member up by their numeric ID to mute or ban them, or to lift a mute or a ban. Administrators and
-          moderators cannot be muted or banned.
-        </p>
-      </div>
+      <CardHeading id="user-moderation-title" title="User Moderation">
+        Look a member up by their numeric ID to mute or ban them, or to lift a mute or a ban. Administrators and
+        moderators cannot be muted or banned.
+      </CardHeading>
       <Form className={styles.inline} onSubmit={lookUp}>
         <div className={styles.grow}>
           <TextField label="User ID" inputMode="numeric" placeholder="e.g. 42" value={input} onChange={setInput} />

@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -57,18 +60,15 @@ export function UsersTab() {
 
   // Spec 001 §7: a failed list reads as an empty one.
   const members = query.data?.pages.flat() ?? [];
+  const isBusy = (member: AdminUser) =>
+    (addCoins.isPending && addCoins.variables?.id === member.id) || (ban.isPending && ban.variables?.id === member.id);
 
   return (
     <section className={styles.card} aria-labelledby="users-title">
-      <div className={styles.cardHeading}>
-        <h2 id="users-title" className={styles.cardTitle}>
-          Users
-        </h2>
-        <p className={styles.muted}>
-          Newest members first.
-          {user?.isAdmin && ` Add Coins gives ${formatCoins(TEST_COINS.perUser)} test coins through the ledger.`}
-        </p>
-      </div>
+      <CardHeading id="users-title" title="Users">
+        Newest members first.
+        {user?.isAdmin && ` Add Coins gives ${formatCoins(TEST_COINS.perUser)} test coins through the ledger.`}
+      </CardHeading>
       {isDenied(query.error) && (
         <p className={styles.note}>
           <Info size={16} aria-hidden />
@@ -80,83 +80,64 @@ export function UsersTab() {
       ) : members.length === 0 ? (
         <p className={styles.empty}>{CONSOLE_TEXT.noUsers}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead className={styles.thead}>
-              <tr className={styles.tr}>
-                <th className={styles.th}>User</th>
-                <th className={styles.th}>Joined</th>
-                <th className={styles.th}>Status</th>
-                <th className={styles.th}>Coins</th>
-                <th className={styles.th}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className={styles.tbody}>
-              {members.map((member) => {
+        <DataTable
+          rows={members}
+          rowKey={(member) => member.id}
+          columns={[
+            {
+              label: 'User',
+              cell: (member) => (
+                <div className={styles.person}>
+                  <Avatar username={member.username} src={member.profilePicture} />
+                  <span className={styles.personText}>
+                    <span className={styles.strong}>{member.username}</span>
+                    <span className={styles.muted}>{member.email}</span>
+                  </span>
+                </div>
+              ),
+            },
+            { label: 'Joined', className: styles.nowrap, cell: (member) => formatDay(member.createdAt) },
+            {
+              label: 'Status',
+              cell: (member) => {
                 const status = tableStatusOf(member);
-                const busy =
-                  (addCoins.isPending && addCoins.variables?.id === member.id) ||
-                  (ban.isPending && ban.variables?.id === member.id);
-                return (
-                  <tr key={member.id} className={styles.tr}>
-                    <td data-label="User" className={styles.td}>
-                      <div className={styles.person}>
-                        <Avatar username={member.username} src={member.profilePicture} />
-                        <span className={styles.personText}>
-                          <span className={styles.strong}>{member.username}</span>
-                          <span className={styles.muted}>{member.email}</span>
-                        </span>
-                      </div>
-                    </td>
-                    <td data-label="Joined" className={`${styles.td} ${styles.nowrap}`}>
-                      {formatDay(member.createdAt)}
-                    </td>
-                    <td data-label="Status" className={styles.td}>
-                      <span className={styles.badge[status]}>{CONSOLE_TEXT.status[status]}</span>
-                    </td>
-                    <td data-label="Coins" className={`${styles.td} ${styles.nowrap}`}>
-                      {formatCoins(member.coinBalance)}
-                    </td>
-                    <td data-label="Actions" className={styles.td}>
-                      <div className={styles.actions}>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`${CONSOLE_TEXT.addCoins} to ${member.username}`}
-                          isDisabled={busy}
-                          onPress={() => addCoins.mutate(member)}
-                        >
-                          <Coins size={14} aria-hidden />
-                          {CONSOLE_TEXT.addCoins}
-                        </Button>
-                        {!member.isBanned && (
-                          <Button
-                            size="sm"
-                            variant="destructive"
-                            aria-label={`${CONSOLE_TEXT.ban} ${member.username}`}
-                            isDisabled={busy || isStaffMember(member)}
-                            onPress={() => setBanning(member)}
-                          >
-                            <Ban size={14} aria-hidden />
-                            {CONSOLE_TEXT.ban}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                return <span className={styles.badge[status]}>{CONSOLE_TEXT.status[status]}</span>;
+              },
+            },
+            { label: 'Coins', className: styles.nowrap, cell: (member) => formatCoins(member.coinBalance) },
+            {
+              label: 'Actions',
+              cell: (member) => (
+                <div className={styles.actions}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`${CONSOLE_TEXT.addCoins} to ${member.username}`}
+                    isDisabled={isBusy(member)}
+                    onPress={() => addCoins.mutate(member)}
+                  >
+                    <Coins size={14} aria-hidden />
+                    {CONSOLE_TEXT.addCoins}
+                  </Button>
+                  {!member.isBanned && (
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      aria-label={`${CONSOLE_TEXT.ban} ${member.username}`}
+                      isDisabled={isBusy(member) || isStaffMember(member)}
+                      onPress={() => setBanning(member)}
+                    >
+                      <Ban size={14} aria-hidden />
+                      {CONSOLE_TEXT.ban}
+                    </Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
-      {query.hasNextPage && (
-        <div className={styles.footer}>
-          <Button variant="secondary" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton pages={query} className={styles.loadMore} />
       {banning && (
         <ModalDialog
           title={`Ban ${banning.username}?`}

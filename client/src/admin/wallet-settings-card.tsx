@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { toast } from '../stores/toast-store.ts';
@@ -28,15 +29,9 @@ export function WalletSettingsCard() {
   const hasData = query.data && Object.keys(query.data).length > 0;
   return (
     <section className={styles.card} aria-labelledby="wallets-title">
-      <div className={styles.cardHeading}>
-        <h2 id="wallets-title" className={styles.cardTitle}>
-          <Wallet size={18} aria-hidden />
-          Crypto Wallet Settings
-        </h2>
-        <p className={styles.muted}>
-          Members paying with a currency see its address. Check every character: coins sent to a wrong address are lost.
-        </p>
-      </div>
+      <CardHeading id="wallets-title" icon={Wallet} title="Crypto Wallet Settings">
+        Members paying with a currency see its address. Check every character: coins sent to a wrong address are lost.
+      </CardHeading>
       {query.isLoading ? (
         <LoadingRows rows={2} label="Loading wallet settings" />
       ) : hasData && query.data ? (

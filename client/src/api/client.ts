@@ -7,6 +7,7 @@ import {
   type QueryOf,
   REQUEST_TEXT,
   type ReplyOf,
+  type RouteAddress,
   type RouteContract,
 } from '@enclave/protocol';
 import { toast } from '../stores/toast-store.ts';
@@ -30,17 +31,17 @@ export type CallInput<R extends RouteContract> = Field<'params', ParamsOf<R>> &
   Pick<RequestOptions, 'errorTitle' | 'silent' | 'signal'>;
 type CallArgs<R extends RouteContract> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
-/** Calls a protocol route; the reply is typed from its contract. */
-export function call<R extends RouteContract>(contract: R, ...[input]: CallArgs<R>): Promise<ReplyOf<R>> {
-  return request(contract.method, pathOf(contract.url, input?.params as Record<string, unknown> | undefined), input);
+/** Calls a protocol route (`api.x`); the reply is typed from its contract. */
+export function call<R extends RouteContract>(route: RouteAddress<R>, ...[input]: CallArgs<R>): Promise<ReplyOf<R>> {
+  return request(route.method, pathOf(route.url, input?.params as Record<string, unknown> | undefined), input);
 }
 
 /** A read whose 401 means "nobody is signed in": it resolves to null without a toast. */
 export function getOrNull<R extends RouteContract & { method: 'GET' }>(
-  contract: R,
+  route: RouteAddress<R>,
   ...[input]: CallArgs<R>
 ): Promise<ReplyOf<R> | null> {
-  return requestOrNull(pathOf(contract.url, input?.params as Record<string, unknown> | undefined), input);
+  return requestOrNull(pathOf(route.url, input?.params as Record<string, unknown> | undefined), input);
 }
 
 /** The raw helper under `call`, for paths that have no contract (the query cache's default reads). */

@@ -1,4 +1,6 @@
 import { style } from '@vanilla-extract/css';
+import { cardBody, surface } from '../components/card.css.ts';
+import { iconTile } from '../components/feature-list.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
@@ -12,17 +14,12 @@ export const layout = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
 });
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  alignContent: 'start',
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.sm,
-  '@media': { [media.tablet]: { padding: vars.space.xxl } },
-});
+/** The auth screens' cards stand alone on the page, so they breathe more from tablet width up. */
+export const card = style([
+  surface,
+  cardBody,
+  { padding: vars.space.xl, '@media': { [media.tablet]: { padding: vars.space.xxl } } },
+]);
 
 export const header = style({ display: 'grid', gap: vars.space.xs });
 
@@ -71,23 +68,7 @@ export const promoTitle = style({
   lineHeight: vars.lineHeight.tight,
 });
 
-export const highlights = style({ display: 'grid', gap: vars.space.lg, margin: 0, padding: 0, listStyle: 'none' });
-
-export const highlight = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: vars.space.md,
-  alignItems: 'start',
-});
-
-export const highlightIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.md,
-  background: 'rgba(255, 255, 255, 0.16)',
-});
+export const highlightIcon = style([iconTile, { background: 'rgba(255, 255, 255, 0.16)' }]);
 
 export const highlightTitle = style({ display: 'block', fontWeight: vars.fontWeight.semibold });
 

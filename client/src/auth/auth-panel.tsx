@@ -1,7 +1,7 @@
 import { CircleAlert, ShieldHalf } from 'lucide-react';
 import { useState } from 'react';
-import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import * as tabStyles from '../components/tabs.css.ts';
+import type { Key } from 'react-aria-components';
+import { SegmentedTabs } from '../components/segmented-tabs.tsx';
 import * as styles from './auth-panel.css.ts';
 import { AuthPromo } from './auth-promo.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -34,22 +34,15 @@ export function AuthPanel() {
             <span>{serverError}</span>
           </div>
         )}
-        <Tabs className={tabStyles.tabs} selectedKey={tab} onSelectionChange={selectTab}>
-          <TabList className={tabStyles.tabList} aria-label="Login or register">
-            <Tab id="login" className={tabStyles.tab}>
-              Login
-            </Tab>
-            <Tab id="register" className={tabStyles.tab}>
-              Register
-            </Tab>
-          </TabList>
-          <TabPanel id="login" className={tabStyles.tabPanel}>
-            <LoginForm onServerError={setServerError} />
-          </TabPanel>
-          <TabPanel id="register" className={tabStyles.tabPanel}>
-            <RegisterForm onServerError={setServerError} />
-          </TabPanel>
-        </Tabs>
+        <SegmentedTabs
+          label="Login or register"
+          selectedKey={tab}
+          onSelectionChange={selectTab}
+          tabs={[
+            { id: 'login', label: 'Login', panel: <LoginForm onServerError={setServerError} /> },
+            { id: 'register', label: 'Register', panel: <RegisterForm onServerError={setServerError} /> },
+          ]}
+        />
       </section>
       <AuthPromo />
     </div>

@@ -1,4 +1,5 @@
 import { Bitcoin, EyeOff, HandCoins, LockKeyhole, MessagesSquare } from 'lucide-react';
+import * as features from '../components/feature-list.css.ts';
 import * as styles from './auth-panel.css.ts';
 
 const HIGHLIGHTS = [
@@ -28,9 +29,9 @@ export function AuthPromo() {
       <h2 id="auth-promo-title" className={styles.promoTitle}>
         Share the cost of premium tools with a private community
       </h2>
-      <ul className={styles.highlights}>
+      <ul className={features.list}>
         {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className={styles.highlight}>
+          <li key={title} className={features.item}>
             <span className={styles.highlightIcon} aria-hidden>
               <Icon size={20} />
             </span>

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { card } from './auth-panel.css.ts';
 
 export const columns = style({
   display: 'grid',
@@ -9,16 +10,7 @@ export const columns = style({
   '@media': { [media.desktop]: { gridTemplateColumns: '3fr 2fr' } },
 });
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.sm,
-  '@media': { [media.tablet]: { padding: vars.space.xxl } },
-});
+export { card } from './auth-panel.css.ts';
 
 export const badge = style({
   display: 'grid',
@@ -56,15 +48,6 @@ export const resend = style({
 });
 
 export const resendButton = style({ color: vars.color.primary });
-
-export const reasons = style({ display: 'grid', gap: vars.space.lg, margin: 0, padding: 0, listStyle: 'none' });
-
-export const reason = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: vars.space.md,
-  alignItems: 'start',
-});
 
 export const reasonText = style({ display: 'grid', gap: vars.space.xxs });
 

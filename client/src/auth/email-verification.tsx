@@ -4,6 +4,7 @@ import { BellRing, CircleCheck, MailCheck, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Button, LinkButton } from '../components/button.tsx';
+import * as features from '../components/feature-list.css.ts';
 import { TextField } from '../components/text-field.tsx';
 import { useLogout, useSession } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
@@ -85,15 +86,15 @@ export function EmailVerification({ variant }: { variant: GateVariant }) {
         <h2 id="why-verify-title" className={styles.cardTitle}>
           {VERIFICATION_TEXT.whyTitle}
         </h2>
-        <ul className={styles.reasons}>
-          <li className={styles.reason}>
+        <ul className={features.list}>
+          <li className={features.item}>
             <ShieldCheck className={styles.reasonIcon} size={20} aria-hidden />
             <span className={styles.reasonText}>
               <strong>{VERIFICATION_TEXT.securityTitle}</strong>
               <span className={styles.muted}>{VERIFICATION_TEXT.securityText}</span>
             </span>
           </li>
-          <li className={styles.reason}>
+          <li className={features.item}>
             <BellRing className={styles.reasonIcon} size={20} aria-hidden />
             <span className={styles.reasonText}>
               <strong>{VERIFICATION_TEXT.communicationsTitle}</strong>

@@ -1,12 +1,15 @@
 import { AUTH_TEXT, TIMINGS } from '@enclave/protocol';
 import { type AsyncRouteComponent, Navigate } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { isStaff, useSession } from '../session/use-session.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import * as styles from './protected-route.css.ts';
-import { VerificationGate } from './verification-gate.tsx';
+
+const VerificationGate = lazy(() =>
+  import('./verification-gate.tsx').then((module) => ({ default: module.VerificationGate })),
+);
 
 /** 'member': signed in with a verified email (spec 000 §6); 'staff': also an admin or moderator (spec 001 §2). */
 export type Access = 'member' | 'staff';
@@ -16,7 +19,13 @@ export function ProtectedRoute({ access = 'member', children }: { access?: Acces
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
   if (!user) return <RedirectingToLogin />;
-  if (!user.isEmailVerified) return <VerificationGate variant="protected" />;
+  if (!user.isEmailVerified) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <VerificationGate variant="protected" />
+      </Suspense>
+    );
+  }
   if (access === 'staff' && !isStaff(user)) return <Navigate to="/" replace />;
   return children;
 }

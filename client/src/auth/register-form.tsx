@@ -1,18 +1,33 @@
 import { AUTH_TOASTS, api, RegisterBody, TOASTS, VALIDATION } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
-import { Button } from '../components/button.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
 import { toast } from '../stores/toast-store.ts';
-import * as styles from './auth-forms.css.ts';
+import { type CredentialField, CredentialsForm } from './credentials-form.tsx';
 import { registrationErrorText } from './registration-error.ts';
 
 const EMPTY: RegisterBody = { username: '', email: '', password: '', confirmPassword: '' };
+
+const FIELDS: CredentialField<keyof RegisterBody>[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Choose a username' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    placeholder: 'At least 6 characters',
+  },
+  {
+    name: 'confirmPassword',
+    label: 'Confirm Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    placeholder: 'Repeat your password',
+  },
+];
 
 /** Spec 000 §4: a verified account is welcomed; otherwise the registration waits for its email to be verified. */
 export function RegisterForm({ onServerError }: { onServerError: (message: string | null) => void }) {
@@ -40,40 +55,18 @@ export function RegisterForm({ onServerError }: { onServerError: (message: strin
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.validate()) return;
-    onServerError(null);
-    register.mutate(form.values);
-  };
-
   return (
-    <Form className={styles.form} onSubmit={submit} aria-label="Register">
-      <TextField label="Username" autoComplete="username" placeholder="Choose a username" {...form.field('username')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        {...form.field('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="At least 6 characters"
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        {...form.field('confirmPassword')}
-      />
-      <Button type="submit" size="lg" isDisabled={register.isPending}>
-        {register.isPending ? 'Creating account…' : 'Create Account'}
-      </Button>
-    </Form>
+    <CredentialsForm
+      label="Register"
+      form={form}
+      fields={FIELDS}
+      submitLabel="Create Account"
+      pendingLabel="Creating account…"
+      isPending={register.isPending}
+      onValid={(values) => {
+        onServerError(null);
+        register.mutate(values);
+      }}
+    />
   );
 }

@@ -46,12 +46,12 @@ export const button = recipe({
         color: vars.color.onDanger,
         selectors: { '&[data-hovered], &[data-pressed]': { background: vars.color.dangerHover } },
       },
-      /** A quiet button on the brand gradient. */
+      /** A quiet button on the brand gradient; a faint tint keeps its white text at 4.5:1 where the gradient turns violet. */
       translucent: {
-        background: 'rgba(255, 255, 255, 0.14)',
+        background: 'rgba(255, 255, 255, 0.1)',
         color: vars.color.onPrimary,
         borderColor: 'rgba(255, 255, 255, 0.55)',
-        selectors: { '&[data-hovered], &[data-pressed]': { background: 'rgba(255, 255, 255, 0.24)' } },
+        selectors: { '&[data-hovered], &[data-pressed]': { background: 'rgba(255, 255, 255, 0.14)' } },
       },
       /** The main action on the brand gradient. */
       inverse: {

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
+import { sheet, statement } from './card.css.ts';
 
 export const screen = style({
   display: 'grid',
@@ -8,22 +9,10 @@ export const screen = style({
   padding: vars.space.xl,
 });
 
-export const card = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.md,
-  maxWidth: '480px',
-  padding: vars.space.xxl,
-  textAlign: 'center',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.md,
-});
+/** Raised further than the cards of a page: it stands in for the page. */
+export const card = style([sheet, statement, { maxWidth: '480px', boxShadow: vars.shadow.md }]);
 
 export const icon = style({ color: vars.color.danger });
-
-export const title = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 
 export const body = style({ color: vars.color.textMuted });
 

@@ -5,6 +5,15 @@ export const stack = style({ display: 'grid', gap: vars.space.xl });
 
 export const header = style({ display: 'grid', gap: vars.space.xs });
 
+/** A page's header beside its actions (Log Out, New Message…), which wrap under it on narrow screens. */
+export const titleBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.lg,
+});
+
 export const title = style({
   fontSize: vars.fontSize.xxl,
   fontWeight: vars.fontWeight.bold,

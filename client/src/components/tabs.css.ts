@@ -1,18 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
-/** Styles for react-aria Tabs: a segmented tab list over its panels. */
+/** Styles for react-aria Tabs, and for links that act as tabs: a segmented tab list over its panels. */
 export const tabs = style({ display: 'grid', gap: vars.space.lg });
 
-export const tabList = style({
+/** The tab list's look; how wide its tabs are is left to `tabList` or to a list of its own. */
+export const segments = style({
   display: 'grid',
   gridAutoFlow: 'column',
-  gridAutoColumns: '1fr',
   gap: vars.space.xs,
   padding: vars.space.xs,
   background: vars.color.surfaceMuted,
   borderRadius: vars.radius.md,
 });
+
+export const tabList = style([segments, { gridAutoColumns: '1fr' }]);
 
 export const tab = style({
   display: 'flex',
@@ -31,6 +33,7 @@ export const tab = style({
   selectors: {
     '&[data-hovered]': { color: vars.color.text },
     '&[data-selected]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
+    '&[data-current]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });

@@ -13,9 +13,7 @@ export const viewport = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
-  margin: 0,
   padding: vars.space.lg,
-  listStyle: 'none',
   pointerEvents: 'none',
   outline: 'none',
   '@media': {

@@ -8,11 +8,11 @@ import * as styles from './toast-viewport.css.ts';
 /** The toasts' region; the spec's hotkey moves focus to it. */
 export function ToastViewport() {
   const toasts = useToastStore((state) => state.toasts);
-  const list = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === TOAST_HOTKEY) list.current?.focus();
+      if (event.key === TOAST_HOTKEY) viewport.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -20,13 +20,13 @@ export function ToastViewport() {
 
   return (
     <section aria-label={`Notifications (${TOAST_HOTKEY})`}>
-      <ol className={styles.viewport} tabIndex={-1} ref={list}>
+      <div className={styles.viewport} tabIndex={-1} ref={viewport}>
         {toasts
           .filter((toast) => toast.open)
           .map((toast) => (
             <ToastItem key={toast.id} toast={toast} />
           ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -37,7 +37,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const pause = useAutoDismiss(toast, () => dismiss(toast.id));
 
   return (
-    <li
+    <div
       className={`${styles.toast[toast.variant]} ${swipe.isDragging ? '' : styles.settling}`}
       role={toast.variant === 'destructive' ? 'alert' : 'status'}
       aria-atomic="true"
@@ -50,7 +50,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <Button className={styles.close} aria-label="Close" onPress={() => dismiss(toast.id)}>
         <X size={16} aria-hidden />
       </Button>
-    </li>
+    </div>
   );
 }
 

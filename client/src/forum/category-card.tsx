@@ -1,10 +1,9 @@
 import { type Category, THREAD_TEXT } from '@enclave/protocol';
-import { Crown } from 'lucide-react';
 import { RouterLink } from '../components/router-link.tsx';
 import { timeAgo } from '../components/time-ago.ts';
-import { badge } from './badge.css.ts';
 import * as styles from './category-card.css.ts';
 import { categoryIcon, categoryTone } from './category-look.ts';
+import { PremiumBadge } from './thread-labels.tsx';
 
 /** What a card needs; counts and activity may be missing from an older answer, so they have defaults. */
 export type CategoryCardData = Pick<Category, 'id' | 'name' | 'description' | 'icon' | 'color' | 'isPremium'> &
@@ -24,12 +23,7 @@ export function CategoryCard({ category }: { category: CategoryCardData }) {
         <span className={`${styles.icon} ${categoryTone(category.color)}`} aria-hidden>
           <Icon size={22} />
         </span>
-        {category.isPremium && (
-          <span className={badge.premium}>
-            <Crown size={12} aria-hidden />
-            Premium
-          </span>
-        )}
+        {category.isPremium && <PremiumBadge />}
       </div>
       <h3 className={styles.name}>{category.name}</h3>
       <p className={styles.description}>{category.description}</p>

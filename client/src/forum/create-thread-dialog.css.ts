@@ -1,5 +1,4 @@
 import { style } from '@vanilla-extract/css';
-import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
 export const form = style({ display: 'grid', gap: vars.space.lg });
@@ -13,23 +12,6 @@ export const sectionTitle = style({
 });
 
 export const options = style({ display: 'grid', gap: vars.space.md });
-
-/** The inputs a switch reveals, set under it. */
-export const reveal = style({
-  display: 'grid',
-  gap: vars.space.md,
-  marginTop: `calc(-1 * ${vars.space.xs})`,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surfaceMuted,
-});
-
-export const pair = style({
-  display: 'grid',
-  gap: vars.space.md,
-  alignItems: 'start',
-  '@media': { [media.tablet]: { gridTemplateColumns: '1fr 1fr' } },
-});
 
 export const notice = style({ display: 'grid', gap: vars.space.md, color: vars.color.textMuted });
 
@@ -46,15 +28,6 @@ export const tagEntry = style({
 export const addTag = style({
   marginTop: `calc(${vars.fontSize.sm} * ${vars.lineHeight.normal} + ${vars.space.xs})`,
   height: '42px',
-});
-
-export const tagList = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
 });
 
 export const tagChip = style({

@@ -30,7 +30,7 @@ async function openFromHome() {
   const user = userEvent.setup({ delay: null });
   const app = renderApp('/');
   await user.click(await screen.findByRole('button', { name: 'Start a New Thread' }, { timeout: 5000 }));
-  const dialog = await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle });
+  const dialog = await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle }, { timeout: 5000 });
   return { user, dialog, ...app };
 }
 
@@ -181,7 +181,7 @@ describe('Create New Thread dialog', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/category/3');
     await user.click(await screen.findByRole('button', { name: 'New Thread' }));
-    const dialog = await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle });
+    const dialog = await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle }, { timeout: 5000 });
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: /Category/ }).textContent).toContain('Privacy Tools'),
     );
@@ -223,7 +223,7 @@ describe('Create New Thread dialog', { timeout: 20_000 }, () => {
     renderApp('/');
     await screen.findByRole('link', { name: 'Sign in to Get Started' });
     act(() => openCreateThread());
-    const dialog = await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle });
+    const dialog = await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle }, { timeout: 5000 });
     expect(within(dialog).getByText(AUTH_TEXT.mustBeLoggedInToCreate)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
     expect(within(dialog).queryByLabelText('Title')).toBeNull();

@@ -2,18 +2,18 @@ import { AUTH_TEXT, api, type CreateThreadBody, FORUM_PAGE_TEXT, LIMITS, THREAD_
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { LogIn, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { ApiError } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
 import { Button, LinkButton } from '../components/button.tsx';
+import { FormActions } from '../components/form-actions.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
-import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { hasErrors } from '../forms/schema-errors.ts';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 import { useSession } from '../session/use-session.ts';
 import { closeCreateThread, useCreateThreadStore } from '../stores/create-thread-store.ts';
 import { toast } from '../stores/toast-store.ts';
@@ -26,9 +26,9 @@ import {
   type ThreadFormValues,
   threadBodyOf,
   threadFormErrors,
-  UNLOCKABLE_TYPE_OPTIONS,
-  withChange,
 } from './thread-form.ts';
+import { withChange } from './thread-settings.ts';
+import { GroupBuySetting, PremiumDiscussionSetting, PremiumSetting } from './thread-settings-fields.tsx';
 
 /** Spec 000 §2: the Create New Thread dialog; mounted once in the app shell and opened with `openCreateThread`. */
 export function CreateThreadDialog() {
@@ -94,28 +94,21 @@ function useCreateThread() {
 function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
   const { user } = useSession();
   const categories = useCategories();
-  const [values, setValues] = useState(() => initialThreadForm(categoryId, user));
   const [tags, setTags] = useState<string[]>([]);
-  const [errors, setErrors] = useState<ThreadFormErrors>({});
-  const [isSubmitted, setSubmitted] = useState(false);
+  const { values, errors, change, validate } = useCheckedForm(
+    () => initialThreadForm(categoryId, user),
+    (next: ThreadFormValues) => threadFormErrors(next, tags),
+    withChange,
+  );
   const create = useCreateThread();
-
-  // Errors appear on submit and then follow every edit.
-  const change = (patch: Partial<ThreadFormValues>) => {
-    const next = withChange(values, patch);
-    setValues(next);
-    if (isSubmitted) setErrors(threadFormErrors(next, tags));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = threadFormErrors(values, tags);
-    setSubmitted(true);
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate(threadBodyOf(values, tags));
+    if (validate()) create.mutate(threadBodyOf(values, tags));
   };
 
   const categoryOptions = (categories.data ?? []).map((category) => ({ value: category.id, label: category.name }));
+  const settings = { values, errors, change, layout: 'dialog' } as const;
 
   return (
     <Form className={styles.form} onSubmit={submit} aria-label={FORUM_PAGE_TEXT.createThreadTitle}>
@@ -147,77 +140,42 @@ function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
 
       <h3 className={styles.sectionTitle}>Access and payments</h3>
       <div className={styles.options}>
-        <SwitchField
+        <PremiumSetting
+          {...settings}
           label="Premium Thread"
           description="Members pay coins once to read the content and replies."
-          isSelected={values.isPremium}
-          onChange={(isPremium) => change({ isPremium })}
         />
-        {values.isPremium && (
-          <Reveal>
-            <CostField
-              label="Premium cost (coins)"
-              value={values.premiumCost}
-              onChange={(premiumCost) => change({ premiumCost })}
-              error={errors.premiumCost}
-            />
-          </Reveal>
-        )}
         <SwitchField
           label="Private Thread"
           description="Only you and the moderators can see it."
           isSelected={values.isPrivate}
           onChange={(isPrivate) => change({ isPrivate })}
         />
-        <SwitchField
-          label={FORUM_PAGE_TEXT.premiumDiscussion}
+        <PremiumDiscussionSetting
+          {...settings}
           description="A separate discussion or resource that members unlock with coins."
-          isSelected={values.hasUnlockableContent}
-          onChange={(hasUnlockableContent) => change({ hasUnlockableContent })}
-        />
-        {values.hasUnlockableContent && <UnlockableFields values={values} errors={errors} change={change} />}
-        <SwitchField
+        >
+          <UnlockableContentFields values={values} errors={errors} change={change} />
+        </PremiumDiscussionSetting>
+        <GroupBuySetting
+          {...settings}
           label="Group Buy"
           description="Members share the cost; everyone who contributes gets access once every place is taken."
-          isSelected={values.isGroupBuy}
-          onChange={(isGroupBuy) => change({ isGroupBuy })}
         />
-        {values.isGroupBuy && (
-          <Reveal>
-            <div className={styles.pair}>
-              <NumberField
-                label="Participants required"
-                minValue={LIMITS.groupBuyParticipantsMin}
-                maxValue={LIMITS.groupBuyParticipantsMax}
-                value={values.groupBuyParticipantsRequired}
-                onChange={(groupBuyParticipantsRequired) => change({ groupBuyParticipantsRequired })}
-                error={errors.groupBuyParticipantsRequired}
-              />
-              <CostField
-                label="Contribution per member (coins)"
-                value={values.groupBuyContributionAmount}
-                onChange={(groupBuyContributionAmount) => change({ groupBuyContributionAmount })}
-                error={errors.groupBuyContributionAmount}
-              />
-            </div>
-          </Reveal>
-        )}
       </div>
 
-      <DialogActions>
-        <Button variant="secondary" onPress={closeCreateThread}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={create.isPending}>
-          <Send size={16} aria-hidden />
-          {create.isPending ? 'Creating…' : 'Create Thread'}
-        </Button>
-      </DialogActions>
+      <FormActions
+        onCancel={closeCreateThread}
+        icon={Send}
+        submitLabel="Create Thread"
+        pendingLabel="Creating…"
+        isPending={create.isPending}
+      />
     </Form>
   );
 }
 
-interface UnlockableFieldsProps {
+interface UnlockableContentFieldsProps {
   values: ThreadFormValues;
   errors: ThreadFormErrors;
   change: (patch: Partial<ThreadFormValues>) => void;
@@ -229,24 +187,11 @@ const UNLOCKABLE_CONTENT_LABELS = {
   premium_thread: 'Discussion content',
 } as const;
 
-function UnlockableFields({ values, errors, change }: UnlockableFieldsProps) {
+/** What members unlock, labelled by its type, and for a premium thread the sister thread's content. */
+function UnlockableContentFields({ values, errors, change }: UnlockableContentFieldsProps) {
   const isPremiumThread = values.unlockableType === 'premium_thread';
   return (
-    <Reveal>
-      <div className={styles.pair}>
-        <CostField
-          label="Unlock cost (coins)"
-          value={values.unlockableCost}
-          onChange={(unlockableCost) => change({ unlockableCost })}
-          error={errors.unlockableCost}
-        />
-        <SelectField
-          label="Type"
-          options={UNLOCKABLE_TYPE_OPTIONS}
-          value={values.unlockableType}
-          onChange={(unlockableType) => change({ unlockableType })}
-        />
-      </div>
+    <>
       <TextField
         label={UNLOCKABLE_CONTENT_LABELS[values.unlockableType]}
         placeholder={values.unlockableType === 'download_link' ? 'https://' : 'What members get when they unlock'}
@@ -266,22 +211,6 @@ function UnlockableFields({ values, errors, change }: UnlockableFieldsProps) {
           onChange={(sisterContent) => change({ sisterContent })}
         />
       )}
-    </Reveal>
+    </>
   );
-}
-
-function Reveal({ children }: { children: ReactNode }) {
-  return <div className={styles.reveal}>{children}</div>;
-}
-
-interface CostFieldProps {
-  label: string;
-  value: number;
-  onChange: (value: number) => void;
-  error?: string;
-}
-
-/** Spec 000 §5: every cost input has a minimum of 1. */
-function CostField(props: CostFieldProps) {
-  return <NumberField minValue={1} maxValue={LIMITS.costMax} {...props} />;
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { TextField } from '../components/text-field.tsx';
 import * as styles from './create-thread-dialog.css.ts';
+import * as tagList from './tag-list.css.ts';
 import { addTags } from './tags.ts';
 
 interface TagInputProps {
@@ -52,7 +53,7 @@ export function TagInput({ tags, onChange }: TagInputProps) {
         </Button>
       </div>
       {tags.length > 0 && (
-        <ul className={styles.tagList} aria-label="Tags">
+        <ul className={tagList.tags} aria-label="Tags">
           {tags.map((tag) => (
             <li key={tag} className={styles.tagChip}>
               #{tag}

@@ -1,18 +1,17 @@
 import { style } from '@vanilla-extract/css';
+import { box } from '../components/card.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const card = style({
-  position: 'relative',
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-  transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
-  selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
-});
+export const card = style([
+  box,
+  {
+    position: 'relative',
+    gap: vars.space.sm,
+    boxShadow: vars.shadow.sm,
+    transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
+    selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
+  },
+]);
 
 export const header = style({
   display: 'flex',
@@ -63,24 +62,6 @@ export const preview = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
   overflowWrap: 'anywhere',
-});
-
-export const tags = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-
-export const tag = style({
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.primarySoft,
-  color: vars.color.primarySoftText,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
 });
 
 export const footer = style({

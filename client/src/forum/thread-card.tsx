@@ -1,11 +1,13 @@
 import { FORUM_PAGE_TEXT, THREAD_PREVIEW_LENGTH, THREAD_TEXT, type Thread } from '@enclave/protocol';
-import { Clock, Coins, Crown, Folder, KeyRound, Lock, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { Clock, Coins, KeyRound, MessageSquare, ShieldCheck, Users } from 'lucide-react';
 import { Avatar } from '../components/avatar.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { timeAgo } from '../components/time-ago.ts';
 import { badge } from './badge.css.ts';
 import { useAuthor } from './forum-queries.ts';
+import { TagList } from './tag-list.tsx';
 import * as styles from './thread-card.css.ts';
+import { CategoryLink, PremiumBadge, PrivateBadge } from './thread-labels.tsx';
 
 /** Spec 000 §2: the first 160 characters, then an ellipsis. */
 export function previewOf(content: string): string {
@@ -46,18 +48,8 @@ export function ThreadCard({ thread }: { thread: Thread }) {
               {THREAD_TEXT.pendingApproval}
             </span>
           )}
-          {thread.isPremium && (
-            <span className={badge.premium}>
-              <Crown size={12} aria-hidden />
-              Premium
-            </span>
-          )}
-          {thread.isPrivate && (
-            <span className={badge.private}>
-              <Lock size={12} aria-hidden />
-              Private
-            </span>
-          )}
+          {thread.isPremium && <PremiumBadge />}
+          {thread.isPrivate && <PrivateBadge />}
           {isPurchased(thread) && <span className={badge.purchased}>{FORUM_PAGE_TEXT.purchased}</span>}
         </span>
       </div>
@@ -67,24 +59,13 @@ export function ThreadCard({ thread }: { thread: Thread }) {
         </RouterLink>
       </h3>
       {thread.content && <p className={styles.preview}>{previewOf(thread.content)}</p>}
-      {thread.tags.length > 0 && (
-        <ul className={styles.tags} aria-label="Tags">
-          {thread.tags.map((tag) => (
-            <li key={tag} className={styles.tag}>
-              #{tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={thread.tags} tone="tinted" />
       <div className={styles.footer}>
-        {thread.category ? (
-          <RouterLink to="/category/$id" params={{ id: String(thread.category.id) }} className={styles.categoryLink}>
-            <Folder size={12} aria-hidden />
-            {thread.category.name}
-          </RouterLink>
-        ) : (
-          <span className={styles.unknownCategory}>{THREAD_TEXT.unknownCategory}</span>
-        )}
+        <CategoryLink
+          category={thread.category}
+          className={styles.categoryLink}
+          unknownClassName={styles.unknownCategory}
+        />
         <span className={styles.meta}>
           <MessageSquare size={14} aria-hidden />
           {replies} {replies === 1 ? 'reply' : 'replies'}

@@ -1,39 +1,17 @@
-import {
-  CreateThreadBody,
-  type CurrentUser,
-  FORUM_TEXT,
-  LIMITS,
-  THREAD_DEFAULTS,
-  type UnlockableType,
-  VALIDATION,
-} from '@enclave/protocol';
+import { CreateThreadBody, type CurrentUser, FORUM_TEXT, LIMITS, THREAD_DEFAULTS, VALIDATION } from '@enclave/protocol';
 import { type FieldErrors, schemaErrors } from '../forms/schema-errors.ts';
+import { settingsBodyOf, type ThreadSettings } from './thread-settings.ts';
 
-/** The Create New Thread form; numbers are NaN while their input is empty. */
-export interface ThreadFormValues {
+/** The Create New Thread form. */
+export interface ThreadFormValues extends ThreadSettings {
   title: string;
   content: string;
   categoryId: number;
-  isPremium: boolean;
-  premiumCost: number;
-  isPrivate: boolean;
-  hasUnlockableContent: boolean;
-  unlockableCost: number;
-  unlockableType: UnlockableType;
-  unlockableContent: string;
+  /** The premium sister thread's content; sent only for a premium_thread discussion. */
   sisterContent: string;
-  isGroupBuy: boolean;
-  groupBuyParticipantsRequired: number;
-  groupBuyContributionAmount: number;
 }
 
 export type ThreadFormErrors = FieldErrors<keyof ThreadFormValues & string>;
-
-export const UNLOCKABLE_TYPE_OPTIONS = [
-  { value: 'download_link', label: 'Download link' },
-  { value: 'text_content', label: 'Text content' },
-  { value: 'premium_thread', label: 'Premium thread' },
-] as const satisfies readonly { value: UnlockableType; label: string }[];
 
 /** Spec 000 §4: the defaults; private follows the member's privacy setting (spec 001 §2). */
 export function initialThreadForm(categoryId: number | null, user: CurrentUser | null): ThreadFormValues {
@@ -55,38 +33,17 @@ export function initialThreadForm(categoryId: number | null, user: CurrentUser |
   };
 }
 
-/** Spec 000 §4: a group buy and a Premium Private Discussion exclude each other; turning one on turns the other off. */
-export function withChange(values: ThreadFormValues, change: Partial<ThreadFormValues>): ThreadFormValues {
-  const next = { ...values, ...change };
-  if (change.isGroupBuy) next.hasUnlockableContent = false;
-  if (change.hasUnlockableContent) next.isGroupBuy = false;
-  return next;
-}
-
-/** The body the server receives: each cost only with the switch that uses it. */
+/** The body the server receives. */
 export function threadBodyOf(values: ThreadFormValues, tags: string[]): CreateThreadBody {
-  const body: CreateThreadBody = {
+  const hasSister = values.hasUnlockableContent && values.unlockableType === 'premium_thread';
+  return {
     title: values.title,
     content: values.content,
     categoryId: values.categoryId,
     tags,
-    isPremium: values.isPremium,
-    isPrivate: values.isPrivate,
-    hasUnlockableContent: values.hasUnlockableContent,
-    isGroupBuy: values.isGroupBuy,
+    ...settingsBodyOf(values),
+    ...(hasSister && { sisterContent: values.sisterContent }),
   };
-  if (values.isPremium) body.premiumCost = values.premiumCost;
-  if (values.hasUnlockableContent) {
-    body.unlockableCost = values.unlockableCost;
-    body.unlockableType = values.unlockableType;
-    body.unlockableContent = values.unlockableContent;
-    if (values.unlockableType === 'premium_thread') body.sisterContent = values.sisterContent;
-  }
-  if (values.isGroupBuy) {
-    body.groupBuyParticipantsRequired = values.groupBuyParticipantsRequired;
-    body.groupBuyContributionAmount = values.groupBuyContributionAmount;
-  }
-  return body;
 }
 
 /**

@@ -1,15 +1,26 @@
 import { Outlet } from '@tanstack/react-router';
-import { CreateThreadDialog } from '../forum/create-thread-dialog.tsx';
-import { ComposeDialog } from '../messages/compose-dialog.tsx';
+import { lazy } from 'react';
+import { OnDemand } from '../components/on-demand.tsx';
 import { useLogout } from '../session/use-session.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
+import { useCreateThreadStore } from '../stores/create-thread-store.ts';
 import * as styles from './app-shell.css.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { SiteHeader } from './site-header.tsx';
 
+const ComposeDialog = lazy(() =>
+  import('../messages/compose-dialog.tsx').then((module) => ({ default: module.ComposeDialog })),
+);
+const CreateThreadDialog = lazy(() =>
+  import('../forum/create-thread-dialog.tsx').then((module) => ({ default: module.CreateThreadDialog })),
+);
+
 /** The frame around every page: header, side menu, content, and the mobile bottom bar. */
 export function AppShell() {
   const logout = useLogout();
+  const isComposeOpen = useComposeStore((state) => state.isOpen);
+  const isCreateThreadOpen = useCreateThreadStore((state) => state.isOpen);
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main-content">
@@ -23,8 +34,12 @@ export function AppShell() {
         </main>
       </div>
       <BottomBar />
-      <ComposeDialog />
-      <CreateThreadDialog />
+      <OnDemand isOpen={isComposeOpen}>
+        <ComposeDialog />
+      </OnDemand>
+      <OnDemand isOpen={isCreateThreadOpen}>
+        <CreateThreadDialog />
+      </OnDemand>
     </div>
   );
 }

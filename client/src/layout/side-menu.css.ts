@@ -1,6 +1,7 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { navItem } from './nav-item.css.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 } });
 const fadeOut = keyframes({ to: { opacity: 0 } });
@@ -40,25 +41,19 @@ export const groupTitle = style({
 
 export const list = style({ display: 'grid', gap: vars.space.xxs, margin: 0, padding: 0, listStyle: 'none' });
 
-export const link = style({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  minHeight: '40px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.textMuted,
-  outline: 'none',
-  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
-  selectors: {
-    '&[data-hovered]': { background: vars.color.surfaceMuted, color: vars.color.text },
-    '&[data-current]': { background: vars.color.primarySoft, color: vars.color.primarySoftText },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+export const link = style([
+  navItem,
+  {
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    gap: vars.space.md,
+    minHeight: '40px',
+    padding: `0 ${vars.space.md}`,
+    // Inside the entry: the menu's edge would clip a ring drawn outside it.
+    selectors: { '&[data-focus-visible]': { outlineOffset: '-2px' } },
   },
-});
+]);
 
 export const compactLink = style([link, { justifyContent: 'center', padding: 0 }]);
 

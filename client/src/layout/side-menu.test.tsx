@@ -27,6 +27,17 @@ describe('side menu', () => {
     expect(localStorage.getItem(SIDEBAR_EXPANDED_KEY)).toBe('true');
   });
 
+  it("labels the collapsed menu's icons with tooltips, after the spec's delay", async () => {
+    const user = userEvent.setup();
+    renderApp('/privacy');
+    await user.click(await screen.findByRole('button', { name: 'Collapse menu' }));
+
+    const menu = screen.getByRole('complementary', { name: 'Side menu' });
+    const forums = [...menu.querySelectorAll('a')].find((link) => link.textContent === 'Forums') as HTMLElement;
+    await user.hover(forums);
+    expect(await screen.findByRole('tooltip', { name: 'Forums' }, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('starts collapsed when the stored value says so, and expanded by default', async () => {
     vi.resetModules();
     expect((await import('../stores/ui-store.ts')).useUiStore.getState().isSidebarExpanded).toBe(true);
@@ -50,7 +61,7 @@ describe('side menu', () => {
     renderApp('/privacy');
 
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 5000 });
     const backdrop = drawer.parentElement?.parentElement as HTMLElement;
 
     // Fake time from here on, so that the 300 ms can be stepped through exactly.

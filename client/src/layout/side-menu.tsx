@@ -1,10 +1,9 @@
 import type { CurrentUser } from '@enclave/protocol';
-import { TIMINGS } from '@enclave/protocol';
-import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { lazy, type ReactNode, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button.tsx';
+import { OnDemand } from '../components/on-demand.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
@@ -13,6 +12,10 @@ import { visuallyHidden } from '../styles/utilities.css.ts';
 import { NavBadge } from './nav-badge.tsx';
 import { activeOptionsFor, type NavEntry, SIDE_MENU_GROUPS, visibleEntries } from './nav-items.ts';
 import * as styles from './side-menu.css.ts';
+
+const SideMenuDrawer = lazy(() =>
+  import('./side-menu-drawer.tsx').then((module) => ({ default: module.SideMenuDrawer })),
+);
 
 /** Spec 000 §2: a sticky, collapsible menu on desktop and a slide-in drawer on smaller screens. */
 export function SideMenu() {
@@ -27,50 +30,30 @@ export function SideMenu() {
     })),
   );
   useCloseOnDesktop(closeSidebar);
-  const state = isOpen ? 'open' : 'closing';
   const ToggleIcon = isExpanded ? PanelLeftClose : PanelLeftOpen;
 
   return (
     <>
       <aside className={styles.desktop} data-compact={!isExpanded || undefined} aria-label="Side menu">
         <MenuGroups user={user} isCompact={!isExpanded} />
-        <Hint label={isExpanded ? 'Collapse menu' : 'Expand menu'} isEnabled={!isExpanded}>
-          <Button
-            variant="ghost"
-            size="icon"
-            className={isExpanded ? styles.collapseToggle : styles.compactToggle}
-            aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
-            onPress={toggleExpanded}
-          >
-            <ToggleIcon size={20} aria-hidden />
-          </Button>
-        </Hint>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={isExpanded ? styles.collapseToggle : styles.compactToggle}
+          aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
+          onPress={toggleExpanded}
+        >
+          <ToggleIcon size={20} aria-hidden />
+        </Button>
       </aside>
-      <ModalOverlay
-        isOpen={isVisible}
-        onOpenChange={(open) => open || closeSidebar()}
-        isDismissable
-        className={styles.backdrop[state]}
-      >
-        <Modal className={styles.drawer[state]}>
-          <Dialog className={styles.dialog}>
-            <div className={styles.drawerHeader}>
-              <Heading slot="title" className={styles.drawerTitle}>
-                Menu
-              </Heading>
-              <Button variant="ghost" size="icon" aria-label="Close menu" onPress={closeSidebar}>
-                <X size={20} aria-hidden />
-              </Button>
-            </div>
-            <MenuGroups user={user} isCompact={false} onNavigate={closeSidebar} />
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <OnDemand isOpen={isVisible}>
+        <SideMenuDrawer user={user} isOpen={isOpen} isVisible={isVisible} onClose={closeSidebar} />
+      </OnDemand>
     </>
   );
 }
 
-function MenuGroups({
+export function MenuGroups({
   user,
   isCompact,
   onNavigate,
@@ -121,16 +104,30 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
   );
 }
 
-/** The label of an icon-only control, shown beside it after the spec's delay. */
+/** An entry of the collapsed menu shows only its icon, and its label as a tooltip. */
 function Hint({ label, isEnabled, children }: { label: string; isEnabled: boolean; children: ReactNode }) {
-  return (
-    <TooltipTrigger delay={TIMINGS.menuTooltipDelay} isDisabled={!isEnabled}>
-      {children}
-      <Tooltip placement="right" offset={8} className={styles.tooltip}>
-        {label}
-      </Tooltip>
-    </TooltipTrigger>
-  );
+  const MenuTooltip = useMenuTooltip();
+  if (!isEnabled || !MenuTooltip) return children;
+  return <MenuTooltip label={label}>{children}</MenuTooltip>;
+}
+
+type MenuTooltipModule = typeof import('./menu-tooltip.tsx');
+
+/**
+ * The tooltip's code loads after the first render rather than with it: the menu needs it only once collapsed,
+ * and by then it is there. (A suspending lazy component would swap the entries for a fallback on collapse, and
+ * an entry the pointer entered meanwhile would miss its hover.)
+ */
+function useMenuTooltip() {
+  const [module, setModule] = useState<MenuTooltipModule | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void import('./menu-tooltip.tsx').then((loaded) => isCurrent && setModule(loaded));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return module?.MenuTooltip ?? null;
 }
 
 /** The drawer belongs to small screens: growing the window past the breakpoint closes it (and its scroll lock). */

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { navItem } from './nav-item.css.ts';
 
 export const header = style({
   position: 'sticky',
@@ -56,20 +57,10 @@ export const nav = style({
   '@media': { [media.tablet]: { display: 'flex' } },
 });
 
-export const navLink = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.textMuted,
-  outline: 'none',
-  transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
-  selectors: {
-    '&[data-hovered]': { color: vars.color.text, background: vars.color.surfaceMuted },
-    '&[data-current]': { color: vars.color.primarySoftText, background: vars.color.primarySoft },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-});
+export const navLink = style([
+  navItem,
+  { padding: `${vars.space.sm} ${vars.space.md}`, selectors: { '&[data-focus-visible]': { outlineOffset: '2px' } } },
+]);
 
 export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginLeft: 'auto' });
 

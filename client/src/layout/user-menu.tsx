@@ -1,47 +1,25 @@
 import type { CurrentUser } from '@enclave/protocol';
-import { createLink } from '@tanstack/react-router';
-import { ChevronDown, LogOut, Mail, UserRound, Wallet } from 'lucide-react';
-import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import * as styles from './user-menu.css.ts';
 
-const MenuItemLink = createLink(MenuItem);
+const UserMenuPopup = lazy(() => import('./user-menu-popup.tsx').then((module) => ({ default: module.UserMenuPopup })));
 
+/** The signed-in member's menu. Its face shows at once; the menu itself, only needed on a press, loads right after. */
 export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
+  const face = (
+    <>
+      <Avatar username={user.username} src={user.profilePicture} />
+      <span className={styles.triggerName}>{user.username}</span>
+      <ChevronDown size={16} aria-hidden />
+    </>
+  );
   return (
-    <MenuTrigger>
-      <Button className={styles.trigger} aria-label={`Account menu for ${user.username}`}>
-        <Avatar username={user.username} src={user.profilePicture} />
-        <span className={styles.triggerName}>{user.username}</span>
-        <ChevronDown size={16} aria-hidden />
-      </Button>
-      <Popover className={styles.popover} placement="bottom end">
-        <Menu className={styles.menu}>
-          <MenuSection>
-            <Header className={styles.identity}>
-              <span className={styles.name}>{user.username}</span>
-              <span className={styles.role}>{user.isAdmin ? 'Administrator' : 'Member'}</span>
-            </Header>
-            <MenuItemLink to="/profile" textValue="Profile" className={styles.item}>
-              <UserRound size={16} aria-hidden />
-              Profile
-            </MenuItemLink>
-            <MenuItemLink to="/wallet" textValue="My Wallet" className={styles.item}>
-              <Wallet size={16} aria-hidden />
-              My Wallet
-            </MenuItemLink>
-            <MenuItemLink to="/messages" textValue="Messages" className={styles.item}>
-              <Mail size={16} aria-hidden />
-              Messages
-            </MenuItemLink>
-          </MenuSection>
-          <Separator className={styles.separator} />
-          <MenuItem textValue="Log out" className={styles.item} onAction={onLogout}>
-            <LogOut size={16} aria-hidden />
-            Log out
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Suspense fallback={<span className={styles.trigger}>{face}</span>}>
+      <UserMenuPopup user={user} onLogout={onLogout}>
+        {face}
+      </UserMenuPopup>
+    </Suspense>
   );
 }

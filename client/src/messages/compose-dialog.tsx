@@ -5,8 +5,8 @@ import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import { call } from '../api/client.ts';
-import { Button } from '../components/button.tsx';
-import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
@@ -99,15 +99,13 @@ function ComposeForm({ targetUsername, origin }: { targetUsername: string; origi
           />
         )}
       </div>
-      <DialogActions>
-        <Button variant="secondary" onPress={closeCompose}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={send.isPending}>
-          <Send size={16} aria-hidden />
-          {send.isPending ? 'Sending…' : 'Send Message'}
-        </Button>
-      </DialogActions>
+      <FormActions
+        onCancel={closeCompose}
+        icon={Send}
+        submitLabel="Send Message"
+        pendingLabel="Sending…"
+        isPending={send.isPending}
+      />
     </Form>
   );
 }

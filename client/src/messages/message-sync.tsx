@@ -1,6 +1,6 @@
-import type { ServerToClientEvents } from '@enclave/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { listen } from '../realtime/listen.ts';
 import { type ForumSocket, useSocket } from '../realtime/socket-provider.tsx';
 import { markReadInCache, putMessage, removeMessage, setUnreadCount } from './message-cache.ts';
 
@@ -11,27 +11,18 @@ export function MessageSync() {
 }
 
 /** Pushed messages, read receipts and unread counts, written into the same cache the pages read. */
-export function useMessageEvents(socket: ForumSocket) {
+export function useMessageEvents(socket: ForumSocket | null) {
   const queryClient = useQueryClient();
 
-  useEffect(() => {
-    const onNew: ServerToClientEvents['message:new'] = (message) => putMessage(queryClient, 'inbox', message);
-    const onSent: ServerToClientEvents['message:sent'] = (message) => putMessage(queryClient, 'sent', message);
-    const onUnread: ServerToClientEvents['message:unread'] = ({ unreadCount }) =>
-      setUnreadCount(queryClient, unreadCount);
-    const onRead: ServerToClientEvents['message:read'] = ({ id, readAt }) => markReadInCache(queryClient, id, readAt);
-    const onRemoved: ServerToClientEvents['message:removed'] = ({ id }) => removeMessage(queryClient, id);
-    socket.on('message:new', onNew);
-    socket.on('message:sent', onSent);
-    socket.on('message:unread', onUnread);
-    socket.on('message:read', onRead);
-    socket.on('message:removed', onRemoved);
-    return () => {
-      socket.off('message:new', onNew);
-      socket.off('message:sent', onSent);
-      socket.off('message:unread', onUnread);
-      socket.off('message:read', onRead);
-      socket.off('message:removed', onRemoved);
-    };
-  }, [socket, queryClient]);
+  useEffect(
+    () =>
+      listen(socket, {
+        'message:new': (message) => putMessage(queryClient, 'inbox', message),
+        'message:sent': (message) => putMessage(queryClient, 'sent', message),
+        'message:unread': ({ unreadCount }) => setUnreadCount(queryClient, unreadCount),
+        'message:read': ({ id, readAt }) => markReadInCache(queryClient, id, readAt),
+        'message:removed': ({ id }) => removeMessage(queryClient, id),
+      }),
+    [socket, queryClient],
+  );
 }

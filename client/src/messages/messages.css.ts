@@ -1,16 +1,9 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { truncate } from '../styles/utilities.css.ts';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
-
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-});
 
 export const headerActions = style({ display: 'flex', gap: vars.space.sm });
 
@@ -89,31 +82,29 @@ export const rowBody = style({
 
 export const rowTop = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.sm });
 
-export const rowName = style({
-  flex: 1,
-  minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  selectors: { [`${row}[data-unread] &`]: { fontWeight: vars.fontWeight.bold } },
-});
+export const rowName = style([
+  truncate,
+  {
+    flex: 1,
+    fontSize: vars.fontSize.sm,
+    fontWeight: vars.fontWeight.medium,
+    selectors: { [`${row}[data-unread] &`]: { fontWeight: vars.fontWeight.bold } },
+  },
+]);
 
 export const rowTime = style({ flexShrink: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
 export const rowBottom = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 
-export const preview = style({
-  flex: 1,
-  minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  selectors: { [`${row}[data-unread] &`]: { color: vars.color.text } },
-});
+export const preview = style([
+  truncate,
+  {
+    flex: 1,
+    fontSize: vars.fontSize.sm,
+    color: vars.color.textMuted,
+    selectors: { [`${row}[data-unread] &`]: { color: vars.color.text } },
+  },
+]);
 
 export const rowIcon = style({ flexShrink: 0, color: vars.color.textMuted });
 

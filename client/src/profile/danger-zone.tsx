@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
-import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { SESSION_ENDING_KEY, useLogout } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
@@ -39,7 +40,7 @@ export function DangerZone() {
 
   return (
     <section className={`${styles.dangerCard} ${styles.rowCard}`} aria-labelledby="danger-zone-title">
-      <header className={styles.cardHeader}>
+      <header className={styles.cardHeading}>
         <h2 id="danger-zone-title" className={styles.dangerTitle}>
           {PROFILE_TEXT.dangerZone}
         </h2>
@@ -63,14 +64,14 @@ export function DangerZone() {
             }}
             error={error}
           />
-          <DialogActions>
-            <Button variant="secondary" onPress={() => openChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" isDisabled={!password || deletion.isPending}>
-              {deletion.isPending ? 'Deleting…' : PROFILE_TEXT.deleteAccount}
-            </Button>
-          </DialogActions>
+          <FormActions
+            onCancel={() => openChange(false)}
+            variant="destructive"
+            submitLabel={PROFILE_TEXT.deleteAccount}
+            pendingLabel="Deleting…"
+            isPending={deletion.isPending}
+            isDisabled={!password}
+          />
         </Form>
       </ModalDialog>
     </section>

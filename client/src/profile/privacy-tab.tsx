@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
@@ -24,12 +25,9 @@ export function PrivacyTab({ user }: { user: CurrentUser }) {
 
   return (
     <section className={styles.card} aria-labelledby="privacy-title">
-      <header className={styles.cardHeader}>
-        <h2 id="privacy-title" className={styles.cardTitle}>
-          Privacy Settings
-        </h2>
-        <p className={styles.muted}>Choose what other members see and how your threads start.</p>
-      </header>
+      <CardHeading as="header" id="privacy-title" title="Privacy Settings">
+        Choose what other members see and how your threads start.
+      </CardHeading>
       <SwitchField
         label={PROFILE_TEXT.defaultThreadPrivacy}
         description={PROFILE_TEXT.defaultThreadPrivacyText}

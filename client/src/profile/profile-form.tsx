@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
@@ -35,12 +36,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   return (
     <section className={styles.card} aria-labelledby="profile-details-title">
-      <header className={styles.cardHeader}>
-        <h2 id="profile-details-title" className={styles.cardTitle}>
-          Profile Details
-        </h2>
-        <p className={styles.muted}>How other members see you.</p>
-      </header>
+      <CardHeading as="header" id="profile-details-title" title="Profile Details">
+        How other members see you.
+      </CardHeading>
       <Form className={styles.form} onSubmit={submit}>
         <TextField label="Username" autoComplete="username" {...form.field('username')} />
         <TextField

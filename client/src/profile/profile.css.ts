@@ -1,39 +1,16 @@
 import { style } from '@vanilla-extract/css';
+import { card, cardTitle } from '../components/card.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-});
-
 export const panel = style({ display: 'grid', gap: vars.space.xl });
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  alignContent: 'start',
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.sm,
-});
+export { card, cardHeading, cardTitle, muted } from '../components/card.css.ts';
 
-export const dangerCard = style([card, { borderColor: '#fecaca' }]);
-
-export const cardHeader = style({ display: 'grid', gap: vars.space.xxs });
-
-export const cardTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
-
-export const iconTitle = style([cardTitle, { display: 'flex', alignItems: 'center', gap: vars.space.sm }]);
+/** The class doubled, so the red edge wins over the card's border whatever order the styles load in. */
+export const dangerCard = style([card, { selectors: { '&&': { borderColor: '#fecaca' } } }]);
 
 export const dangerTitle = style([cardTitle, { color: vars.color.danger }]);
-
-export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const form = style({ display: 'grid', gap: vars.space.lg });
 

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_ENDING_KEY } from '../session/use-session.ts';
@@ -61,12 +62,9 @@ function ChangePasswordForm() {
 
   return (
     <section className={styles.card} aria-labelledby="change-password-title">
-      <header className={styles.cardHeader}>
-        <h2 id="change-password-title" className={styles.cardTitle}>
-          Change Password
-        </h2>
-        <p className={styles.muted}>Your other devices are signed out when the password changes.</p>
-      </header>
+      <CardHeading as="header" id="change-password-title" title="Change Password">
+        Your other devices are signed out when the password changes.
+      </CardHeading>
       <Form className={styles.form} onSubmit={submit}>
         <TextField
           label="Current Password"
@@ -105,8 +103,8 @@ function UnavailableFeature({
 }) {
   return (
     <section className={styles.rowCard} aria-label={title}>
-      <header className={styles.cardHeader}>
-        <h2 className={styles.iconTitle}>
+      <header className={styles.cardHeading}>
+        <h2 className={styles.cardTitle}>
           <Icon size={18} aria-hidden />
           {title}
         </h2>

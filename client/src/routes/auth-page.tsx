@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { AuthPanel } from '../auth/auth-panel.tsx';
 import { VerificationGate } from '../auth/verification-gate.tsx';
 import { LinkButton } from '../components/button.tsx';
+import { statementTitle } from '../components/card.css.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSession } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
@@ -28,7 +29,7 @@ function SignedIn() {
   return (
     <section className={styles.signedIn} role="status">
       <CircleCheck className={styles.signedInIcon} size={40} aria-hidden />
-      <h1 className={styles.signedInTitle}>{TOASTS.emailVerified.title}</h1>
+      <h1 className={statementTitle}>{TOASTS.emailVerified.title}</h1>
       <p className={styles.signedInText}>{VERIFICATION_TEXT.redirectingHome}</p>
       <LinkButton to="/">{VERIFICATION_TEXT.goHome}</LinkButton>
     </section>

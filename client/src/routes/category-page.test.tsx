@@ -41,7 +41,9 @@ describe('category page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(THREAD_TEXT.noThreadsInCategory, {}, { timeout: 5000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create the first thread' }));
     expect(useCreateThreadStore.getState()).toMatchObject({ isOpen: true, categoryId: 3 });
-    expect(await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('sends a visitor to sign in from the empty state and the New Thread button', async () => {

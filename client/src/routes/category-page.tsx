@@ -1,15 +1,16 @@
 import { type Category, FORUM_PAGE_TEXT, SERVER_TEXT, SKELETON_ROWS, THREAD_TEXT } from '@enclave/protocol';
 import { useParams } from '@tanstack/react-router';
-import { ArrowLeft, ChevronDown, Crown } from 'lucide-react';
+import { ArrowLeft, ChevronDown } from 'lucide-react';
 import { Button } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { LoadingRows, Skeleton } from '../components/skeleton.tsx';
-import { badge } from '../forum/badge.css.ts';
 import { categoryIcon, categoryTone } from '../forum/category-look.ts';
 import { useCategory, useThreadPages } from '../forum/forum-queries.ts';
 import { NewThreadButton } from '../forum/new-thread-button.tsx';
+import { PremiumBadge } from '../forum/thread-labels.tsx';
 import { EmptyThreads, ThreadList, ThreadsError } from '../forum/thread-list.tsx';
+import { visuallyHidden } from '../styles/utilities.css.ts';
 import * as styles from './category-page.css.ts';
 
 /** Spec 001 §2: one category, its New Thread button and its threads. */
@@ -55,12 +56,7 @@ function CategoryHeader({ category }: { category: Category }) {
       <div className={styles.heading}>
         <h1 className={page.title}>{category.name}</h1>
         <p className={page.lead}>{category.description}</p>
-        {category.isPremium && (
-          <span className={`${badge.premium} ${styles.premium}`}>
-            <Crown size={12} aria-hidden />
-            Premium
-          </span>
-        )}
+        {category.isPremium && <PremiumBadge className={styles.premium} />}
       </div>
       <NewThreadButton categoryId={category.id} />
     </header>
@@ -85,6 +81,8 @@ function CategoryThreads({ categoryId }: { categoryId: number }) {
   }
   return (
     <>
+      {/* The cards' titles are h3s, as under the home page's section headings. */}
+      <h2 className={visuallyHidden}>Threads</h2>
       <ThreadList threads={list} label="Threads" />
       {threads.hasNextPage && (
         <Button

@@ -1,11 +1,10 @@
 import { MESSAGE_TEXT, type Message, type MessageBox, SKELETON_ROWS } from '@enclave/protocol';
 import { CircleAlert, MailOpen, PenSquare, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
+import { SegmentedTabs } from '../components/segmented-tabs.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
-import * as tabStyles from '../components/tabs.css.ts';
 import { findMessage } from '../messages/message-cache.ts';
 import { MessageDetail } from '../messages/message-detail.tsx';
 import { MessageList } from '../messages/message-list.tsx';
@@ -40,7 +39,7 @@ export function MessagesPage() {
 
   return (
     <div className={page.stack}>
-      <header className={styles.header}>
+      <header className={page.titleBar}>
         <div className={page.header}>
           <h1 className={page.title}>Messages</h1>
           <p className={page.lead}>Private conversations with other members.</p>
@@ -57,43 +56,40 @@ export function MessagesPage() {
         </div>
       </header>
       <div className={styles.layout} data-open={openMessage ? true : undefined}>
-        <Tabs
-          className={`${tabStyles.tabs} ${styles.boxes}`}
+        <SegmentedTabs
+          label="Mailboxes"
+          className={styles.boxes}
           selectedKey={box}
           onSelectionChange={(key) => switchBox(key as MessageBox)}
-        >
-          <TabList className={tabStyles.tabList} aria-label="Mailboxes">
-            {BOXES.map((item) => (
-              <Tab key={item.id} id={item.id} className={tabStyles.tab}>
-                {item.label}
-                {item.id === 'inbox' && unreadCount > 0 && (
+          tabs={BOXES.map(({ id, label }) => ({
+            id,
+            label: (
+              <>
+                {label}
+                {id === 'inbox' && unreadCount > 0 && (
                   <span className={styles.tabCount}>
                     {unreadCount}
                     <span className={visuallyHidden}> unread</span>
                   </span>
                 )}
-              </Tab>
-            ))}
-          </TabList>
-          {BOXES.map(({ id }) => (
-            <TabPanel key={id} id={id} className={tabStyles.tabPanel}>
-              {messages.isPending ? (
-                <LoadingRows rows={SKELETON_ROWS.list} label="Loading messages" />
-              ) : messages.isError ? (
-                <LoadFailed message={messages.error.message} onRetry={() => messages.refetch()} />
-              ) : (
-                <MessageList
-                  box={id}
-                  messages={messages.data[id]}
-                  selectedId={openId}
-                  onOpen={open}
-                  onLoadOlder={messages.data.nextCursor[id] === null ? undefined : () => loadOlder.mutate(id)}
-                  isLoadingOlder={loadOlder.isPending}
-                />
-              )}
-            </TabPanel>
-          ))}
-        </Tabs>
+              </>
+            ),
+            panel: messages.isPending ? (
+              <LoadingRows rows={SKELETON_ROWS.list} label="Loading messages" />
+            ) : messages.isError ? (
+              <LoadFailed message={messages.error.message} onRetry={() => messages.refetch()} />
+            ) : (
+              <MessageList
+                box={id}
+                messages={messages.data[id]}
+                selectedId={openId}
+                onOpen={open}
+                onLoadOlder={messages.data.nextCursor[id] === null ? undefined : () => loadOlder.mutate(id)}
+                isLoadingOlder={loadOlder.isPending}
+              />
+            ),
+          }))}
+        />
         {openMessage ? (
           <MessageDetail
             message={openMessage}

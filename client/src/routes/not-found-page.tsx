@@ -2,6 +2,7 @@ import { PAGE_TEXT } from '@enclave/protocol';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { ArrowLeft, House, SearchX } from 'lucide-react';
 import { Button, LinkButton } from '../components/button.tsx';
+import { statementTitle } from '../components/card.css.ts';
 import * as styles from '../components/error-fallback.css.ts';
 
 export function NotFoundPage() {
@@ -11,7 +12,7 @@ export function NotFoundPage() {
     <div className={styles.screen}>
       <div className={styles.card}>
         <SearchX className={styles.mutedIcon} size={40} aria-hidden />
-        <h1 className={styles.title}>{PAGE_TEXT.notFoundTitle}</h1>
+        <h1 className={statementTitle}>{PAGE_TEXT.notFoundTitle}</h1>
         <p className={styles.body}>{PAGE_TEXT.notFoundBody}</p>
         <code className={styles.detail}>{path}</code>
         <div className={styles.actions}>

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { boxFrame } from '../components/card.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 export const article = style({
@@ -7,14 +8,7 @@ export const article = style({
   maxWidth: '72ch',
 });
 
-export const section = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const section = style([boxFrame, { gap: vars.space.sm, padding: vars.space.xl }]);
 
 export const heading = style({
   display: 'flex',

@@ -1,8 +1,7 @@
 import { LogOut } from 'lucide-react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
-import * as tabStyles from '../components/tabs.css.ts';
+import { SegmentedTabs } from '../components/segmented-tabs.tsx';
 import { PrivacyTab } from '../profile/privacy-tab.tsx';
 import * as styles from '../profile/profile.css.ts';
 import { ProfileTab } from '../profile/profile-tab.tsx';
@@ -17,7 +16,7 @@ export function ProfilePage() {
 
   return (
     <div className={page.stack}>
-      <header className={styles.header}>
+      <header className={page.titleBar}>
         <div className={page.header}>
           <h1 className={page.title}>Profile Settings</h1>
           <p className={page.lead}>Manage your profile, privacy and security.</p>
@@ -27,28 +26,15 @@ export function ProfilePage() {
           Log Out
         </Button>
       </header>
-      <Tabs className={tabStyles.tabs}>
-        <TabList className={`${tabStyles.tabList} ${styles.tabList}`} aria-label="Profile settings">
-          <Tab id="profile" className={tabStyles.tab}>
-            Profile
-          </Tab>
-          <Tab id="privacy" className={tabStyles.tab}>
-            Privacy
-          </Tab>
-          <Tab id="security" className={tabStyles.tab}>
-            Security
-          </Tab>
-        </TabList>
-        <TabPanel id="profile" className={tabStyles.tabPanel}>
-          <ProfileTab user={user} />
-        </TabPanel>
-        <TabPanel id="privacy" className={tabStyles.tabPanel}>
-          <PrivacyTab key={user.id} user={user} />
-        </TabPanel>
-        <TabPanel id="security" className={tabStyles.tabPanel}>
-          <SecurityTab />
-        </TabPanel>
-      </Tabs>
+      <SegmentedTabs
+        label="Profile settings"
+        tabListClassName={styles.tabList}
+        tabs={[
+          { id: 'profile', label: 'Profile', panel: <ProfileTab user={user} /> },
+          { id: 'privacy', label: 'Privacy', panel: <PrivacyTab key={user.id} user={user} /> },
+          { id: 'security', label: 'Security', panel: <SecurityTab /> },
+        ]}
+      />
     </div>
   );
 }

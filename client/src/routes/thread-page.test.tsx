@@ -181,7 +181,7 @@ describe('/thread/{id}', () => {
     openThread({ 'GET /api/threads/42': json(aThread()), 'GET /api/threads/42/posts': json([]) });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Send Message' }));
     expect(useComposeStore.getState()).toMatchObject({ isOpen: true, targetUsername: 'bob' });
-    expect(await screen.findByRole('dialog', { name: 'New Message' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'New Message' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('hides Send Message from the author', async () => {

@@ -1,10 +1,9 @@
 import { WALLET_TEXT } from '@enclave/protocol';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { LinkButton } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
-import * as tabStyles from '../components/tabs.css.ts';
+import { SegmentedTabs } from '../components/segmented-tabs.tsx';
 import { useSession } from '../session/use-session.ts';
 import { BalanceCard } from '../wallet/balance-card.tsx';
 import { PaymentForm } from '../wallet/payment-form.tsx';
@@ -32,26 +31,21 @@ export function WalletPage() {
       </header>
       <BalanceCard balance={user.coinBalance} />
       <div className={styles.layout}>
-        <Tabs className={tabStyles.tabs}>
-          <TabList className={tabStyles.tabList} aria-label="Wallet">
-            <Tab id="buy" className={tabStyles.tab}>
-              {WALLET_TEXT.buyCoins}
-            </Tab>
-            <Tab id="history" className={tabStyles.tab}>
-              {WALLET_TEXT.history}
-            </Tab>
-          </TabList>
-          <TabPanel id="buy" className={tabStyles.tabPanel}>
-            {payment ? (
-              <PaymentView key={payment} paymentId={payment} onNewPayment={() => void navigate({ search: {} })} />
-            ) : (
-              <PaymentForm onCreated={(created) => void navigate({ search: { payment: created.payment_id } })} />
-            )}
-          </TabPanel>
-          <TabPanel id="history" className={tabStyles.tabPanel}>
-            <RecentTransactions />
-          </TabPanel>
-        </Tabs>
+        <SegmentedTabs
+          label="Wallet"
+          tabs={[
+            {
+              id: 'buy',
+              label: WALLET_TEXT.buyCoins,
+              panel: payment ? (
+                <PaymentView key={payment} paymentId={payment} onNewPayment={() => void navigate({ search: {} })} />
+              ) : (
+                <PaymentForm onCreated={(created) => void navigate({ search: { payment: created.payment_id } })} />
+              ),
+            },
+            { id: 'history', label: WALLET_TEXT.history, panel: <RecentTransactions /> },
+          ]}
+        />
         <WhyCoins />
       </div>
     </div>

@@ -7,31 +7,10 @@ import type { ForumSocket } from '../realtime/socket-provider.tsx';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { useToastStore } from '../stores/toast-store.ts';
+import { FakeSocket } from '../testing/fake-socket.ts';
 import { aMember, json, mockApi } from '../testing/mock-api.ts';
 import { useSessionSync } from './session-sync.tsx';
 import { SESSION_ENDING_KEY, SESSION_QUERY_KEY } from './use-session.ts';
-
-/** Just enough of a Socket.IO client to push events at the hook and watch it reconnect. */
-function fakeSocket() {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const socket = {
-    on: (event: string, handler: (payload: unknown) => void) => {
-      handlers.set(event, (handlers.get(event) ?? new Set()).add(handler));
-      return socket;
-    },
-    off: (event: string, handler: (payload: unknown) => void) => {
-      handlers.get(event)?.delete(handler);
-      return socket;
-    },
-    disconnect: vi.fn(() => socket),
-    connect: vi.fn(() => socket),
-  };
-  const push = (event: string, payload: unknown) =>
-    act(() => {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    });
-  return { socket, push };
-}
 
 function SessionSyncProbe({ socket, goToAuth }: { socket: ForumSocket; goToAuth: () => void }) {
   useSessionSync(socket, goToAuth);
@@ -41,11 +20,15 @@ function SessionSyncProbe({ socket, goToAuth }: { socket: ForumSocket; goToAuth:
 async function renderSync(member: CurrentUser | null) {
   mockApi({ 'GET /api/user': member ? json(member) : json({ message: 'You must be logged in' }, 401) });
   const queryClient = createQueryClient();
-  const { socket, push } = fakeSocket();
+  const socket = new FakeSocket();
+  // Spied on, to watch the socket reconnect.
+  vi.spyOn(socket, 'disconnect');
+  vi.spyOn(socket, 'connect');
+  const push: FakeSocket['push'] = (...args) => act(() => socket.push(...args));
   const goToAuth = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
-      <SessionSyncProbe socket={socket as unknown as ForumSocket} goToAuth={goToAuth} />
+      <SessionSyncProbe socket={socket.asSocket()} goToAuth={goToAuth} />
     </QueryClientProvider>,
   );
   await waitFor(() => expect(queryClient.getQueryState(SESSION_QUERY_KEY)?.status).toBe('success'));

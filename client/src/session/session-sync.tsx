@@ -1,6 +1,7 @@
-import { type CurrentUser, SESSION_TEXT, type ServerToClientEvents, TOASTS } from '@enclave/protocol';
+import { type CurrentUser, SESSION_TEXT, TOASTS } from '@enclave/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { listen } from '../realtime/listen.ts';
 import { type ForumSocket, useSocket } from '../realtime/socket-provider.tsx';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
 import { useSessionStore } from '../stores/session-store.ts';
@@ -15,52 +16,51 @@ export function SessionSync({ goToAuth }: { goToAuth: GoToAuth }) {
   return null;
 }
 
-export function useSessionSync(socket: ForumSocket, goToAuth: GoToAuth) {
+export function useSessionSync(socket: ForumSocket | null, goToAuth: GoToAuth) {
   useSessionEvents(socket, goToAuth);
   useSocketIdentity(socket);
   useVerifiedElsewhere();
 }
 
 /** Pushed sign-outs (ban, password change or logout elsewhere, deletion) and coin balances. */
-function useSessionEvents(socket: ForumSocket, goToAuth: GoToAuth) {
+function useSessionEvents(socket: ForumSocket | null, goToAuth: GoToAuth) {
   const queryClient = useQueryClient();
   const leave = useEffectEvent(goToAuth);
 
-  useEffect(() => {
-    const onRevoked: ServerToClientEvents['session:revoked'] = ({ reason }) => {
-      // This tab's own logout, password change or deletion revokes its session too; that flow reports it.
-      if (queryClient.isMutating({ mutationKey: SESSION_ENDING_KEY }) > 0) return;
-      if (!queryClient.getQueryData(SESSION_QUERY_KEY)) return;
-      const notice = {
-        variant: 'destructive' as const,
-        title: SESSION_TEXT.signedOut,
-        description: SESSION_TEXT.revoked[reason],
-      };
-      endSession(queryClient, notice, leave, 0);
-    };
-    const onBalance: ServerToClientEvents['wallet:balance'] = ({ balance }) => {
-      queryClient.setQueryData<CurrentUser | null>(SESSION_QUERY_KEY, (user) =>
-        user ? { ...user, coinBalance: balance } : user,
-      );
-    };
-    socket.on('session:revoked', onRevoked);
-    socket.on('wallet:balance', onBalance);
-    return () => {
-      socket.off('session:revoked', onRevoked);
-      socket.off('wallet:balance', onBalance);
-    };
-  }, [socket, queryClient]);
+  useEffect(
+    () =>
+      listen(socket, {
+        'session:revoked': ({ reason }) => {
+          // This tab's own logout, password change or deletion revokes its session too; that flow reports it.
+          if (queryClient.isMutating({ mutationKey: SESSION_ENDING_KEY }) > 0) return;
+          if (!queryClient.getQueryData(SESSION_QUERY_KEY)) return;
+          const notice = {
+            variant: 'destructive' as const,
+            title: SESSION_TEXT.signedOut,
+            description: SESSION_TEXT.revoked[reason],
+          };
+          endSession(queryClient, notice, leave, 0);
+        },
+        'wallet:balance': ({ balance }) => {
+          queryClient.setQueryData<CurrentUser | null>(SESSION_QUERY_KEY, (user) =>
+            user ? { ...user, coinBalance: balance } : user,
+          );
+        },
+      }),
+    [socket, queryClient],
+  );
 }
 
 /** The socket authenticates once, at its handshake: after a sign-in, sign-out or new cookie it connects again. */
-function useSocketIdentity(socket: ForumSocket) {
+function useSocketIdentity(socket: ForumSocket | null) {
   const { user, isLoading } = useSession();
   const renewals = useSessionStore((state) => state.renewals);
   const identity = isLoading ? null : `${user?.id ?? 'visitor'}#${renewals}`;
   const connectedAs = useRef<string | null>(null);
 
   useEffect(() => {
-    if (identity === null) return;
+    // A socket that arrives later shakes hands with the cookie of that moment.
+    if (identity === null || !socket) return;
     if (connectedAs.current !== null && connectedAs.current !== identity) socket.disconnect().connect();
     connectedAs.current = identity;
   }, [identity, socket]);

@@ -35,6 +35,16 @@ export class FakeSocket {
     this.deliver(event, args);
   }
 
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+
+  connect() {
+    this.connected = true;
+    return this;
+  }
+
   /** A new connection after a drop (not a recovered one). */
   reconnect() {
     this.deliver('connect', []);

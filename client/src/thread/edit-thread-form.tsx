@@ -1,43 +1,24 @@
-import {
-  api,
-  type Category,
-  FORUM_PAGE_TEXT,
-  LIMITS,
-  THREAD_PAGE_TEXT,
-  type Thread,
-  UNLOCKABLE_TYPES,
-  type UnlockableType,
-} from '@enclave/protocol';
+import { api, type Category, LIMITS, THREAD_PAGE_TEXT, type Thread } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
-import { Button } from '../components/button.tsx';
-import { NumberField } from '../components/number-field.tsx';
+import { FormActions } from '../components/form-actions.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { hasErrors } from '../forms/schema-errors.ts';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 import { refreshForumLists } from '../forum/forum-queries.ts';
+import { pair } from '../forum/thread-settings.css.ts';
+import { withChange } from '../forum/thread-settings.ts';
+import { GroupBuySetting, PremiumDiscussionSetting, PremiumSetting } from '../forum/thread-settings-fields.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './edit-thread-form.css.ts';
-import {
-  type EditThreadErrors,
-  type EditThreadValues,
-  editBodyOf,
-  editThreadErrors,
-  valuesOf,
-} from './edit-thread-values.ts';
+import { type EditThreadValues, editBodyOf, editThreadErrors, valuesOf } from './edit-thread-values.ts';
+import { card } from './thread.css.ts';
 import { threadKey } from './thread-queries.ts';
-
-const UNLOCKABLE_LABELS: Record<UnlockableType, string> = {
-  download_link: 'Download link',
-  text_content: 'Text content',
-  premium_thread: 'Premium thread',
-};
-const UNLOCKABLE_OPTIONS = UNLOCKABLE_TYPES.map((value) => ({ value, label: UNLOCKABLE_LABELS[value] }));
 
 interface EditThreadFormProps {
   thread: Thread;
@@ -49,11 +30,18 @@ interface EditThreadFormProps {
 export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => valuesOf(thread));
-  const [errors, setErrors] = useState<EditThreadErrors>({});
-  const [isSubmitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const hasSister = thread.sisterThreadId !== null;
+  const {
+    values,
+    errors,
+    change: set,
+    validate,
+  } = useCheckedForm(
+    () => valuesOf(thread),
+    (next: EditThreadValues) => editThreadErrors(next, hasSister),
+    withChange,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
   const toThread = () => navigate({ to: '/thread/$id', params: { id: String(thread.id) } });
 
   const save = useMutation({
@@ -69,17 +57,9 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
       toast({ variant: 'destructive', title: THREAD_PAGE_TEXT.updateFailed, description: error.message }),
   });
 
-  const set = (changes: Partial<EditThreadValues>) => {
-    const next = { ...values, ...changes };
-    setValues(next);
-    if (isSubmitted) setErrors(editThreadErrors(next, hasSister));
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = editThreadErrors(values, hasSister);
-    setSubmitted(true);
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(values);
+    if (validate()) save.mutate(values);
     // The first refused field may be far down a long form: bring it into view.
     else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
@@ -88,6 +68,7 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
     value: category.id,
     label: category.name,
   }));
+  const settings = { values, errors, change: set, layout: 'page' } as const;
 
   return (
     <Form ref={formRef} className={styles.form} onSubmit={submit} aria-label="Edit thread">
@@ -106,7 +87,7 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
           onChange={(content) => set({ content })}
           error={errors.content}
         />
-        <div className={styles.pair}>
+        <div className={pair.page}>
           <SelectField
             label="Category"
             options={categoryOptions}
@@ -125,21 +106,11 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
         </div>
       </Section>
       <Section title="Access Settings">
-        <SwitchField
+        <PremiumSetting
+          {...settings}
           label="Premium"
           description="Members buy the thread once to read its content and replies."
-          isSelected={values.isPremium}
-          onChange={(isPremium) => set({ isPremium })}
         />
-        {values.isPremium && (
-          <NumberField
-            label="Premium cost (coins)"
-            minValue={1}
-            value={values.premiumCost}
-            onChange={(premiumCost) => set({ premiumCost })}
-            error={errors.premiumCost}
-          />
-        )}
         <SwitchField
           label="Private"
           description="Only the author, the members it was shared with and staff can see it."
@@ -148,80 +119,38 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
         />
       </Section>
       <Section title="Premium Discussion Settings">
-        <SwitchField
-          label={FORUM_PAGE_TEXT.premiumDiscussion}
+        <PremiumDiscussionSetting
+          {...settings}
           description="Content members unlock with coins. A thread cannot also be a group buy."
-          isSelected={values.hasUnlockableContent}
-          onChange={(on) => set({ hasUnlockableContent: on, ...(on && { isGroupBuy: false }) })}
-        />
-        {values.hasUnlockableContent && (
-          <>
-            <div className={styles.pair}>
-              <NumberField
-                label="Unlock cost (coins)"
-                minValue={1}
-                value={values.unlockableCost}
-                onChange={(unlockableCost) => set({ unlockableCost })}
-                error={errors.unlockableCost}
-              />
-              <SelectField
-                label="Content type"
-                options={UNLOCKABLE_OPTIONS}
-                value={values.unlockableType}
-                onChange={(unlockableType) => set({ unlockableType })}
-              />
-            </div>
-            <TextField
-              label="Premium discussion content"
-              rows={4}
-              description={
-                values.unlockableType === 'premium_thread' && hasSister
-                  ? 'The premium discussion itself lives in its sister thread.'
-                  : undefined
-              }
-              value={values.unlockableContent}
-              onChange={(unlockableContent) => set({ unlockableContent })}
-              error={errors.unlockableContent}
-            />
-          </>
-        )}
+        >
+          <TextField
+            label="Premium discussion content"
+            rows={4}
+            description={
+              values.unlockableType === 'premium_thread' && hasSister
+                ? 'The premium discussion itself lives in its sister thread.'
+                : undefined
+            }
+            value={values.unlockableContent}
+            onChange={(unlockableContent) => set({ unlockableContent })}
+            error={errors.unlockableContent}
+          />
+        </PremiumDiscussionSetting>
       </Section>
       <Section title="Group Buy Settings">
-        <SwitchField
+        <GroupBuySetting
+          {...settings}
           label="Group buy"
           description="Participants each contribute coins; the content unlocks when every place is taken."
-          isSelected={values.isGroupBuy}
-          onChange={(on) => set({ isGroupBuy: on, ...(on && { hasUnlockableContent: false }) })}
         />
-        {values.isGroupBuy && (
-          <div className={styles.pair}>
-            <NumberField
-              label="Participants required"
-              minValue={LIMITS.groupBuyParticipantsMin}
-              maxValue={LIMITS.groupBuyParticipantsMax}
-              value={values.groupBuyParticipantsRequired}
-              onChange={(groupBuyParticipantsRequired) => set({ groupBuyParticipantsRequired })}
-              error={errors.groupBuyParticipantsRequired}
-            />
-            <NumberField
-              label="Contribution per participant (coins)"
-              minValue={1}
-              value={values.groupBuyContributionAmount}
-              onChange={(groupBuyContributionAmount) => set({ groupBuyContributionAmount })}
-              error={errors.groupBuyContributionAmount}
-            />
-          </div>
-        )}
       </Section>
-      <div className={styles.footer}>
-        <Button variant="secondary" onPress={toThread}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={save.isPending}>
-          <Save size={16} aria-hidden />
-          {save.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={toThread}
+        icon={Save}
+        submitLabel="Save Changes"
+        pendingLabel="Saving…"
+        isPending={save.isPending}
+      />
     </Form>
   );
 }
@@ -229,7 +158,7 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `edit-${title.toLowerCase().replaceAll(' ', '-')}`;
   return (
-    <section className={styles.section} aria-labelledby={id}>
+    <section className={card} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>

@@ -1,31 +1,14 @@
-import {
-  type EditThreadBody,
-  FORUM_TEXT,
-  LIMITS,
-  THREAD_DEFAULTS,
-  type Thread,
-  type UnlockableType,
-  VALIDATION,
-} from '@enclave/protocol';
+import { type EditThreadBody, FORUM_TEXT, LIMITS, THREAD_DEFAULTS, type Thread, VALIDATION } from '@enclave/protocol';
 import type { FieldErrors } from '../forms/schema-errors.ts';
+import { settingsBodyOf, type ThreadSettings } from '../forum/thread-settings.ts';
 
-/** The edit form's fields; a number input holds NaN while it is empty. */
-export interface EditThreadValues {
+/** The edit form's fields. */
+export interface EditThreadValues extends ThreadSettings {
   title: string;
   content: string;
   categoryId: number;
   /** Comma-separated, as typed. */
   tags: string;
-  isPremium: boolean;
-  premiumCost: number;
-  isPrivate: boolean;
-  hasUnlockableContent: boolean;
-  unlockableCost: number;
-  unlockableType: UnlockableType;
-  unlockableContent: string;
-  isGroupBuy: boolean;
-  groupBuyParticipantsRequired: number;
-  groupBuyContributionAmount: number;
 }
 
 export type EditThreadErrors = FieldErrors<keyof EditThreadValues & string>;
@@ -121,19 +104,8 @@ export function editBodyOf(values: EditThreadValues): EditThreadBody {
     content: values.content.trim(),
     categoryId: values.categoryId,
     tags: tagsOf(values.tags),
-    isPremium: values.isPremium,
-    isPrivate: values.isPrivate,
-    hasUnlockableContent: values.hasUnlockableContent,
-    isGroupBuy: values.isGroupBuy,
-    ...(values.isPremium && { premiumCost: values.premiumCost }),
-    ...(values.hasUnlockableContent && {
-      unlockableCost: values.unlockableCost,
-      unlockableType: values.unlockableType,
-      unlockableContent: values.unlockableContent.trim() || null,
-    }),
-    ...(values.isGroupBuy && {
-      groupBuyParticipantsRequired: values.groupBuyParticipantsRequired,
-      groupBuyContributionAmount: values.groupBuyContributionAmount,
-    }),
+    ...settingsBodyOf(values),
+    // Cleared content goes as null: a premium_thread discussion may keep its content in the sister thread.
+    ...(values.hasUnlockableContent && { unlockableContent: values.unlockableContent.trim() || null }),
   };
 }

@@ -12,10 +12,10 @@ export function PremiumNotice({ offer, message }: { offer: PremiumRequiredDetail
   const [isOpen, setOpen] = useState(false);
   return (
     <section className={card} aria-labelledby="premium-notice-title">
-      <h2 id="premium-notice-title" className={cardTitle}>
+      <h1 id="premium-notice-title" className={cardTitle}>
         <Crown size={20} aria-hidden />
         {THREAD_PAGE_TEXT.premiumRequiredTitle}
-      </h2>
+      </h1>
       <p>{message}</p>
       <p className={muted}>
         <strong>{offer.title}</strong>

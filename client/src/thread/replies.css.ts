@@ -1,16 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { box, boxList } from '../components/card.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const list = style({ display: 'grid', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
+export const list = boxList;
 
-export const reply = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-});
+export const reply = style([box, { gap: vars.space.sm }]);
 
 export const header = style({
   display: 'flex',

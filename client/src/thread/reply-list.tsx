@@ -2,6 +2,7 @@ import { type Post, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclav
 import { MessageSquare, Reply, ThumbsUp } from 'lucide-react';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { ReportButton } from '../reports/report-dialog.tsx';
 import { roleLabel } from './author-panel.tsx';
@@ -24,11 +25,7 @@ export function ReplyList({ threadId }: { threadId: number }) {
         Replies{replies.isSuccess && ` (${posts.length}${replies.hasNextPage ? '+' : ''})`}
       </h2>
       <RepliesBody replies={replies} posts={posts} />
-      {replies.hasNextPage && (
-        <Button variant="secondary" onPress={() => replies.fetchNextPage()} isDisabled={replies.isFetchingNextPage}>
-          {replies.isFetchingNextPage ? 'Loading…' : 'Load more replies'}
-        </Button>
-      )}
+      <LoadMoreButton pages={replies} label="Load more replies" />
     </section>
   );
 }

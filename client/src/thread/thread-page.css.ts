@@ -59,23 +59,6 @@ export const categoryLink = style({
   },
 });
 
-export const tags = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-
-export const tag = style({
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  background: vars.color.surfaceMuted,
-});
-
 export const content = style({ fontSize: vars.fontSize.md });
 
 export const loadingTitle = style({ display: 'grid', gap: vars.space.md });

@@ -1,7 +1,9 @@
-import { type CurrentUser, FORUM_PAGE_TEXT, THREAD_PAGE_TEXT, THREAD_TEXT, type Thread } from '@enclave/protocol';
-import { ArrowLeft, Crown, Folder, Lock, ShieldCheck } from 'lucide-react';
+import { type CurrentUser, THREAD_PAGE_TEXT, THREAD_TEXT, type Thread } from '@enclave/protocol';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { RouterLink } from '../components/router-link.tsx';
 import { badge } from '../forum/badge.css.ts';
+import { TagList } from '../forum/tag-list.tsx';
+import { CategoryLink, PremiumBadge, PrivateBadge } from '../forum/thread-labels.tsx';
 import { ReportButton } from '../reports/report-dialog.tsx';
 import { AuthorPanel } from './author-panel.tsx';
 import { GroupBuyCard } from './group-buy-card.tsx';
@@ -58,35 +60,10 @@ export function ThreadView({ thread, viewer }: { thread: Thread; viewer: Current
 function ThreadBadges({ thread }: { thread: Thread }) {
   return (
     <div className={styles.meta}>
-      {thread.category ? (
-        <RouterLink to="/category/$id" params={{ id: String(thread.category.id) }} className={styles.categoryLink}>
-          <Folder size={12} aria-hidden />
-          {thread.category.name}
-        </RouterLink>
-      ) : (
-        <span className={badge.private}>{THREAD_TEXT.unknownCategory}</span>
-      )}
-      {thread.isPremium && (
-        <span className={badge.premium}>
-          <Crown size={12} aria-hidden />
-          Premium{thread.premiumCost !== null && ` · ${FORUM_PAGE_TEXT.coins(thread.premiumCost)}`}
-        </span>
-      )}
-      {thread.isPrivate && (
-        <span className={badge.private}>
-          <Lock size={12} aria-hidden />
-          Private
-        </span>
-      )}
-      {thread.tags.length > 0 && (
-        <ul className={styles.tags} aria-label="Tags">
-          {thread.tags.map((tag) => (
-            <li key={tag} className={styles.tag}>
-              #{tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CategoryLink category={thread.category} className={styles.categoryLink} unknownClassName={badge.private} />
+      {thread.isPremium && <PremiumBadge cost={thread.premiumCost} />}
+      {thread.isPrivate && <PrivateBadge />}
+      <TagList tags={thread.tags} tone="quiet" />
     </div>
   );
 }

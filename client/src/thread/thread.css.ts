@@ -1,29 +1,16 @@
 import { style } from '@vanilla-extract/css';
+import { cardBody, surface } from '../components/card.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
 /** The thread page's parts share one look: white cards on the page background. */
-export const card = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  alignContent: 'start',
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.sm,
-  '@media': { [media.tablet]: { padding: vars.space.xl } },
-});
+export const card = style([
+  surface,
+  cardBody,
+  { padding: vars.space.lg, '@media': { [media.tablet]: { padding: vars.space.xl } } },
+]);
 
-export const cardTitle = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-});
-
-export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export { cardTitle, muted } from '../components/card.css.ts';
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
 

@@ -48,7 +48,7 @@ function PaymentDetails({ payment, onNewPayment }: { payment: Payment; onNewPaym
   return (
     <section className={wallet.card} aria-labelledby="payment-title">
       <header className={styles.header}>
-        <div className={wallet.cardHeader}>
+        <div className={wallet.cardHeading}>
           <h2 id="payment-title" className={wallet.cardTitle}>
             Send {amount}
           </h2>

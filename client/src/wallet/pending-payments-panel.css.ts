@@ -1,17 +1,17 @@
 import { style } from '@vanilla-extract/css';
+import { box, boxList } from '../components/card.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const list = style({ display: 'grid', gap: vars.space.md, listStyle: 'none', margin: 0, padding: 0 });
+export const list = boxList;
 
-export const item = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' } },
-});
+export const item = style([
+  box,
+  {
+    gap: vars.space.md,
+    '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' } },
+  },
+]);
 
 export const summary = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 });
 

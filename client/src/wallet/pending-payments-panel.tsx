@@ -10,6 +10,8 @@ import { Check, Clock, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { CardHeading } from '../components/card-heading.tsx';
+import { FormActions } from '../components/form-actions.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -39,16 +41,10 @@ export function PendingPaymentsPanel() {
 
   return (
     <section className={wallet.card} aria-labelledby="pending-payments-title">
-      <header className={wallet.cardHeader}>
-        <h2 id="pending-payments-title" className={wallet.cardTitle}>
-          <Clock size={18} aria-hidden />
-          Pending Payments
-        </h2>
-        <p className={wallet.muted}>
-          Self-custody payments waiting for staff. Check that the amount arrived at the address before you confirm:
-          confirming credits the member's coins.
-        </p>
-      </header>
+      <CardHeading as="header" id="pending-payments-title" icon={Clock} title="Pending Payments">
+        Self-custody payments waiting for staff. Check that the amount arrived at the address before you confirm:
+        confirming credits the member's coins.
+      </CardHeading>
       {query.isLoading && <LoadingRows rows={SKELETON_ROWS.list} label="Loading pending payments" />}
       {query.isError && (
         <div className={wallet.notice} role="alert">
@@ -137,14 +133,12 @@ function ConfirmDialog({ payment, onClose }: { payment: StaffPayment; onClose: (
           }}
           error={error}
         />
-        <DialogActions>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={confirmation.isPending}>
-            {confirmation.isPending ? 'Confirming…' : 'Confirm payment'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Confirm payment"
+          pendingLabel="Confirming…"
+          isPending={confirmation.isPending}
+        />
       </Form>
     </ModalDialog>
   );

@@ -1,20 +1,13 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { badgeShape, badgeTone } from '../components/badge.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
-const base = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderRadius: vars.radius.full,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  whiteSpace: 'nowrap',
-});
+/** A payment's status beside its icon, which sits a little further from the text than on other badges. */
+const iconGap = style({ gap: vars.space.xs });
 
 export const badge = styleVariants({
-  success: [base, { color: vars.color.success, background: vars.color.successSoft }],
-  pending: [base, { color: vars.color.coinText, background: vars.color.coinSoft }],
-  danger: [base, { color: vars.color.dangerHover, background: '#fee2e2' }],
-  neutral: [base, { color: vars.color.textMuted, background: vars.color.surfaceMuted }],
+  success: [badgeShape, iconGap, badgeTone.success],
+  pending: [badgeShape, iconGap, badgeTone.coin],
+  danger: [badgeShape, iconGap, { color: vars.color.dangerHover, background: vars.color.dangerSoft }],
+  neutral: [badgeShape, iconGap, { color: vars.color.textMuted, background: vars.color.surfaceMuted }],
 });

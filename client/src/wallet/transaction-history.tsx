@@ -1,5 +1,6 @@
 import { PAYMENT_TEXT, SKELETON_ROWS, WALLET_TEXT } from '@enclave/protocol';
 import { Button } from '../components/button.tsx';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import * as rowStyles from './transaction-row.css.ts';
 import { TransactionRow } from './transaction-row.tsx';
@@ -46,9 +47,7 @@ export function TransactionHistory({ query, emptyText, canLoadMore }: Transactio
       {canLoadMore && query.hasNextPage && (
         <div className={styles.historyFooter}>
           {query.isFetchNextPageError && <p className={styles.errorText}>{PAYMENT_TEXT.loadTransactionsFailed}</p>}
-          <Button variant="secondary" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
+          <LoadMoreButton pages={query} />
         </div>
       )}
     </>

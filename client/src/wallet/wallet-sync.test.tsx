@@ -4,29 +4,10 @@ import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
 import type { ForumSocket } from '../realtime/socket-provider.tsx';
+import { FakeSocket } from '../testing/fake-socket.ts';
 import { aPayment, aStaffPayment } from '../testing/wallet.ts';
 import { PENDING_PAYMENTS_QUERY_KEY, paymentQueryKey, TRANSACTIONS_QUERY_KEY } from './wallet-cache.ts';
 import { useWalletEvents } from './wallet-sync.tsx';
-
-/** Just enough of a Socket.IO client to push events at the hook. */
-function fakeSocket() {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const socket = {
-    on: (event: string, handler: (payload: unknown) => void) => {
-      handlers.set(event, (handlers.get(event) ?? new Set()).add(handler));
-      return socket;
-    },
-    off: (event: string, handler: (payload: unknown) => void) => {
-      handlers.get(event)?.delete(handler);
-      return socket;
-    },
-  };
-  const push = (event: string, payload: unknown) =>
-    act(() => {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    });
-  return { socket: socket as unknown as ForumSocket, push };
-}
 
 function Probe({ socket }: { socket: ForumSocket }) {
   useWalletEvents(socket);
@@ -35,12 +16,13 @@ function Probe({ socket }: { socket: ForumSocket }) {
 
 function renderSync() {
   const queryClient = createQueryClient();
-  const { socket, push } = fakeSocket();
+  const socket = new FakeSocket();
   render(
     <QueryClientProvider client={queryClient}>
-      <Probe socket={socket} />
+      <Probe socket={socket.asSocket()} />
     </QueryClientProvider>,
   );
+  const push: FakeSocket['push'] = (...args) => act(() => socket.push(...args));
   return { queryClient, push };
 }
 

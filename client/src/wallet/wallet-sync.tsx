@@ -1,6 +1,6 @@
-import type { ServerToClientEvents } from '@enclave/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { listen } from '../realtime/listen.ts';
 import { type ForumSocket, useSocket } from '../realtime/socket-provider.tsx';
 import { putPayment, putStaffPayment, refreshTransactions } from './wallet-cache.ts';
 
@@ -11,23 +11,19 @@ export function WalletSync() {
 }
 
 /** The balance itself is written by the session sync; here its change only makes the history refetch. */
-export function useWalletEvents(socket: ForumSocket) {
+export function useWalletEvents(socket: ForumSocket | null) {
   const queryClient = useQueryClient();
 
-  useEffect(() => {
-    const onPayment: ServerToClientEvents['wallet:payment'] = (payment) => {
-      putPayment(queryClient, payment);
-      refreshTransactions(queryClient);
-    };
-    const onBalance: ServerToClientEvents['wallet:balance'] = () => refreshTransactions(queryClient);
-    const onStaffPayment: ServerToClientEvents['admin:payment'] = (payment) => putStaffPayment(queryClient, payment);
-    socket.on('wallet:payment', onPayment);
-    socket.on('wallet:balance', onBalance);
-    socket.on('admin:payment', onStaffPayment);
-    return () => {
-      socket.off('wallet:payment', onPayment);
-      socket.off('wallet:balance', onBalance);
-      socket.off('admin:payment', onStaffPayment);
-    };
-  }, [socket, queryClient]);
+  useEffect(
+    () =>
+      listen(socket, {
+        'wallet:payment': (payment) => {
+          putPayment(queryClient, payment);
+          refreshTransactions(queryClient);
+        },
+        'wallet:balance': () => refreshTransactions(queryClient),
+        'admin:payment': (payment) => putStaffPayment(queryClient, payment),
+      }),
+    [socket, queryClient],
+  );
 }

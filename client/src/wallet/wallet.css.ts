@@ -2,29 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  alignContent: 'start',
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.sm,
-  minWidth: 0,
-});
-
-export const cardHeader = style({ display: 'grid', gap: vars.space.xxs });
-
-export const cardTitle = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-});
-
-export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export { card, cardHeading, cardTitle, muted } from '../components/card.css.ts';
 
 export const layout = style({
   display: 'grid',
@@ -70,20 +48,6 @@ export const balanceIcon = style({
   borderRadius: vars.radius.full,
   background: 'rgba(255, 255, 255, 0.16)',
   '@media': { [media.tablet]: { display: 'grid' } },
-});
-
-export const reasons = style({ display: 'grid', gap: vars.space.lg, listStyle: 'none', margin: 0, padding: 0 });
-
-export const reason = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: vars.space.md });
-
-export const reasonIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  borderRadius: vars.radius.md,
-  color: vars.color.primarySoftText,
-  background: vars.color.primarySoft,
 });
 
 export const reasonTitle = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });

@@ -1,5 +1,6 @@
 import { WALLET_TEXT } from '@enclave/protocol';
 import { Lock, ShieldCheck, Unlock, Users } from 'lucide-react';
+import * as features from '../components/feature-list.css.ts';
 import * as styles from './wallet.css.ts';
 
 const REASONS = [
@@ -32,10 +33,10 @@ export function WhyCoins() {
       <h2 id="why-coins-title" className={styles.cardTitle}>
         {WALLET_TEXT.whyCoins}
       </h2>
-      <ul className={styles.reasons}>
+      <ul className={features.list}>
         {REASONS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className={styles.reason}>
-            <span className={styles.reasonIcon}>
+          <li key={title} className={features.item}>
+            <span className={features.softIconTile}>
               <Icon size={18} aria-hidden />
             </span>
             <div>

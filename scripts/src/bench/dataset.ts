@@ -1,3 +1,4 @@
+import { internalId } from '@enclave/server/db/ids.ts';
 import type { FastifyInstance } from 'fastify';
 
 export const MEMBERS = 500;
@@ -9,12 +10,13 @@ const CATEGORIES = 8;
 export const GROUP_BUY_THREAD = THREADS + 1;
 export const GROUP_BUY_CONTRIBUTORS = [2, 3, 4, 5, 6];
 
-/** Inserts straight through the models: the database is fresh, so ids are sequential from 1. */
+/** Inserts straight through the models (with the `_id`s insertWithId would give): the database is fresh, so ids are sequential from 1. */
 export async function insertDataset(app: FastifyInstance): Promise<void> {
   const { Category, User, Thread, Post, LedgerEntry } = app.models;
   const now = new Date();
   await Category.insertMany(
     Array.from({ length: CATEGORIES }, (_, i) => ({
+      _id: internalId(i + 1),
       id: i + 1,
       name: `Category ${i + 1}`,
       description: `Benchmark category ${i + 1}`,
@@ -24,6 +26,7 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
   );
   await User.insertMany(
     Array.from({ length: MEMBERS }, (_, i) => ({
+      _id: internalId(i + 1),
       id: i + 1,
       username: `member${i + 1}`,
       usernameKey: `member${i + 1}`,
@@ -34,6 +37,7 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
     })),
   );
   const threads = Array.from({ length: THREADS }, (_, i) => ({
+    _id: internalId(i + 1),
     id: i + 1,
     title: `Benchmark thread ${i + 1}`,
     content: `Opening post of thread ${i + 1}. `.repeat(8),
@@ -46,6 +50,7 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
   }));
   threads.push({
     ...threads[0],
+    _id: internalId(GROUP_BUY_THREAD),
     id: GROUP_BUY_THREAD,
     title: 'Benchmark group buy',
     authorId: 1,
@@ -59,6 +64,7 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
       Array.from({ length: 2000 }, (_, k) => {
         const i = start + k;
         return {
+          _id: internalId(i + 1),
           id: i + 1,
           threadId: (i % THREADS) + 1,
           authorId: ((i * 7) % MEMBERS) + 1,

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 import { GROUP_BUY_CONTRIBUTORS, GROUP_BUY_THREAD, MEMBERS } from './dataset.ts';
+import { holdSockets } from './holder.ts';
 import { closeAll, connectMany, connectSocket } from './sockets.ts';
 
 const WAIT_MS = 10_000;
 const PHASE_MS = 60_000;
-const JOIN_WAIT_MS = 60_000;
 
 export function sessionCookie(app: FastifyInstance, userId: number): string {
   return `enclave_session=${app.jwt.sign({ sub: userId, sv: 1 })}`;
@@ -96,46 +96,29 @@ export async function bareEchoLatencies(samples: number): Promise<number[]> {
   return latencies;
 }
 
-/** From each contribute POST to every watcher's 'groupbuy:progress' for that contribution. */
+/** From each contribute POST to every watcher's 'groupbuy:progress' for it; the watchers live in a child process. */
 export async function groupBuyDeliveries(
   app: FastifyInstance,
   baseUrl: string,
   watchers: number,
 ): Promise<{ delays: number[]; missed: number }> {
-  const sockets = await connectMany(watchers, (i) =>
-    connectSocket(baseUrl, { cookie: sessionCookie(app, (i % MEMBERS) + 1), greeting: 'session:ready' }),
-  );
-  // A watch the loaded server does not acknowledge in time counts as missed, not as a crash.
-  const acks = await Promise.allSettled(
-    sockets.map((socket) => socket.timeout(JOIN_WAIT_MS).emitWithAck('thread:watch', GROUP_BUY_THREAD)),
-  );
-  const watching = sockets.filter((_, i) => {
-    const ack = acks[i];
-    return ack?.status === 'fulfilled' && ack.value.ok;
-  });
-  const delays: number[] = [];
-  let missed = (sockets.length - watching.length) * GROUP_BUY_CONTRIBUTORS.length;
+  const cookies = Array.from({ length: watchers }, (_, i) => sessionCookie(app, (i % MEMBERS) + 1));
+  const holder = holdSockets(baseUrl, cookies, GROUP_BUY_THREAD);
   try {
+    const { watching } = await holder.ready;
+    const delays: number[] = [];
+    let missed = (watchers - watching) * GROUP_BUY_CONTRIBUTORS.length;
     for (const [n, contributor] of GROUP_BUY_CONTRIBUTORS.entries()) {
-      const current = n + 1;
-      const arrivals = watching.map((socket) =>
-        nextEvent<{ threadId: number; current: number }>(
-          socket,
-          'groupbuy:progress',
-          (p) => p.threadId === GROUP_BUY_THREAD && p.current >= current,
-        ),
-      );
-      const start = performance.now();
+      const start = performance.timeOrigin + performance.now();
       await post(baseUrl, pathOf(api.contribute.url, { id: GROUP_BUY_THREAD }), sessionCookie(app, contributor), {
         amount: 1,
       });
-      for (const outcome of await Promise.allSettled(arrivals)) {
-        if (outcome.status === 'fulfilled') delays.push(outcome.value - start);
-        else missed++;
-      }
+      const progress = await holder.progress(n + 1, WAIT_MS);
+      delays.push(...progress.arrivals.map((at) => at - start));
+      missed += progress.missed;
     }
+    return { delays, missed };
   } finally {
-    closeAll(sockets);
+    await holder.stop();
   }
-  return { delays, missed };
 }

@@ -2,6 +2,7 @@ import { ADMIN_TEXT, type Category, type CategoryBody, type OkReply, SERVER_TEXT
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { createCategory, getCategory } from '../categories/service.ts';
+import { findByNumericId } from '../db/ids.ts';
 import { conflict, notFound } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -20,7 +21,7 @@ function fieldsOf(body: CategoryBody) {
 }
 
 async function findCategory(app: FastifyInstance, id: number): Promise<CategoryRecord> {
-  const category = await app.models.Category.findOne({ id }).lean<CategoryRecord>();
+  const category = await findByNumericId(app.models.Category, id);
   if (!category) throw notFound(SERVER_TEXT.categoryNotFound);
   return category;
 }

@@ -2,6 +2,7 @@ import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { findByNumericId } from '../db/ids.ts';
 import { AppError } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
@@ -76,7 +77,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     } catch {
       return null;
     }
-    const user = await app.models.User.findOne({ id: claims.sub }).lean<UserRecord>();
+    const user = await findByNumericId(app.models.User, claims.sub);
     if (!user || user.isBanned || user.deletedAt || user.sessionVersion !== claims.sv) return null;
     return user;
   });

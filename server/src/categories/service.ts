@@ -1,6 +1,6 @@
 import { type Category, type CategoryBody, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { insertWithId } from '../db/ids.ts';
+import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { notFound } from '../errors.ts';
 import { type Viewer, visibleThreadsFilter } from '../threads/policy.ts';
 import type { CategoryRecord } from './category-model.ts';
@@ -8,7 +8,8 @@ import { type CategoryActivity, presentCategory } from './presenter.ts';
 
 /**
  * Per category, what the viewer may see: the number of visible threads, and the newest of their
- * creation and reply times (MongoDB's `$max` accumulator is missing on FerretDB, hence the queries).
+ * creation and reply times. Two queries whatever the number of categories (MongoDB's `$max`
+ * accumulator is missing on FerretDB, hence the fold here).
  */
 async function activityOf(
   app: FastifyInstance,
@@ -17,24 +18,28 @@ async function activityOf(
 ): Promise<Map<number, CategoryActivity>> {
   const threads = await app.models.Thread.find(
     { $and: [visibleThreadsFilter(viewer), { categoryId: { $in: categoryIds } }] },
-    { id: 1, categoryId: 1, createdAt: 1 },
-  )
-    .sort({ id: -1 })
-    .lean<{ id: number; categoryId: number; createdAt: Date }[]>();
-  const activity = new Map<number, CategoryActivity>();
-  for (const categoryId of categoryIds) {
-    const mine = threads.filter((thread) => thread.categoryId === categoryId);
-    const newestReply = mine.length
-      ? await app.models.Post.findOne({ threadId: { $in: mine.map((t) => t.id) } }, { createdAt: 1 })
-          .sort({ id: -1 })
-          .lean()
-      : null;
-    const times = [mine[0]?.createdAt, newestReply?.createdAt].filter((time): time is Date => time instanceof Date);
-    activity.set(categoryId, {
-      threadCount: mine.length,
-      lastActivity: times.length ? new Date(Math.max(...times.map((time) => time.getTime()))) : null,
-    });
+    { _id: 0, id: 1, categoryId: 1, createdAt: 1 },
+  ).lean<{ id: number; categoryId: number; createdAt: Date }[]>();
+  const replies = threads.length
+    ? await app.models.Post.find(
+        { threadId: { $in: threads.map((thread) => thread.id) } },
+        { _id: 0, threadId: 1, createdAt: 1 },
+      ).lean<{ threadId: number; createdAt: Date }[]>()
+    : [];
+  const categoryOfThread = new Map(threads.map((thread) => [thread.id, thread.categoryId]));
+  const activity = new Map<number, CategoryActivity>(
+    categoryIds.map((id) => [id, { threadCount: 0, lastActivity: null }]),
+  );
+  const touch = (categoryId: number | undefined, time: Date) => {
+    const entry = categoryId === undefined ? undefined : activity.get(categoryId);
+    if (entry && (!entry.lastActivity || time > entry.lastActivity)) entry.lastActivity = time;
+  };
+  for (const thread of threads) {
+    const entry = activity.get(thread.categoryId);
+    if (entry) entry.threadCount += 1;
+    touch(thread.categoryId, thread.createdAt);
   }
+  for (const reply of replies) touch(categoryOfThread.get(reply.threadId), reply.createdAt);
   return activity;
 }
 
@@ -49,7 +54,7 @@ export async function listCategories(app: FastifyInstance, viewer: Viewer): Prom
 }
 
 export async function getCategory(app: FastifyInstance, viewer: Viewer, id: number): Promise<Category> {
-  const category = await app.models.Category.findOne({ id }).lean<CategoryRecord>();
+  const category = await findByNumericId(app.models.Category, id);
   if (!category) throw notFound(SERVER_TEXT.categoryNotFound);
   const activity = await activityOf(app, viewer, [id]);
   return presentCategory(category, activity.get(id) as CategoryActivity);

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isolatedDatabase } from '../test/app.ts';
-import { insertWithId, isDuplicateKey } from './ids.ts';
+import { findByNumericId, insertWithId, internalId, isDuplicateKey } from './ids.ts';
 
 interface Note {
   id: number;
@@ -79,5 +79,15 @@ describe('numeric id allocation', () => {
     await Note.create({ id: mine.id + 1, slug: 'other-process' });
     const next = await insertWithId(Note, { slug: 'race-2' });
     expect(next.id).toBe(mine.id + 2);
+  });
+
+  it('gives each document an _id derived from its id, and finds it by id (older documents too)', async () => {
+    const note = await insertWithId(Note, { slug: 'derived' });
+    expect(await Note.exists({ _id: internalId(note.id) })).toBeTruthy();
+    expect(await findByNumericId(Note, note.id)).toMatchObject({ id: note.id, slug: 'derived' });
+    await Note.create({ id: 90_000, slug: 'written-before' });
+    expect(await findByNumericId(Note, 90_000)).toMatchObject({ slug: 'written-before' });
+    expect(await findByNumericId(Note, 90_001)).toBeNull();
+    expect(await findByNumericId(Note, -1)).toBeNull();
   });
 });

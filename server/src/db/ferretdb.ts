@@ -100,13 +100,15 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 export interface RunningFerretdb {
   uri: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s; `SIGKILL` at once stands for a crash. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startFerretdb(dataDir: string): Promise<RunningFerretdb> {
+/** `port` lets a restart come back where its clients expect it; by default any free port. */
+export async function startFerretdb(dataDir: string, port?: number): Promise<RunningFerretdb> {
   const binary = await installFerretdb();
   await mkdir(dataDir, { recursive: true });
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     binary,
     [
@@ -129,9 +131,9 @@ export async function startFerretdb(dataDir: string): Promise<RunningFerretdb> {
   ]);
   return {
     uri: `mongodb://127.0.0.1:${port}/`,
-    async stop() {
+    async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
+      child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);

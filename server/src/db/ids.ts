@@ -1,4 +1,4 @@
-import type { Model } from 'mongoose';
+import { type Model, Types } from 'mongoose';
 
 /**
  * A write refused by a unique index, atomically on every backend. MongoDB answers E11000;
@@ -10,6 +10,29 @@ export function isDuplicateKey(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   return code === 11000 || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
+}
+
+/**
+ * The internal `_id` of the document with numeric `id`. Derived, so that a lookup by id can be a
+ * lookup by `_id`: the only filter FerretDB's SQLite backend answers from an index (any other
+ * filter reads the whole collection); on MongoDB it is the `_id` index.
+ */
+export const internalId = (id: number): Types.ObjectId => new Types.ObjectId(id.toString(16).padStart(24, '0'));
+
+/**
+ * The document with numeric `id`, lean, or null. One written before `_id`s were derived (an older
+ * data directory or backup) is still found, by `id`.
+ */
+export async function findByNumericId<T>(model: Model<T>, id: number): Promise<T | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const derived = await model.findOne({ _id: internalId(id) }).lean<T>();
+  return derived ?? (await model.findOne({ id }).lean<T>());
+}
+
+/** The documents with these numeric ids, each a point read (see findByNumericId), in no particular order. */
+export async function findAllByNumericId<T>(model: Model<T>, ids: Iterable<number>): Promise<T[]> {
+  const found = await Promise.all([...new Set(ids)].map((id) => findByNumericId(model, id)));
+  return found.filter((document): document is NonNullable<typeof document> => document !== null);
 }
 
 interface Allocator {
@@ -39,7 +62,7 @@ export async function insertWithId<T extends { id: number }>(model: Model<T>, do
         state.next = (top?.id ?? 0) + 1;
       }
       try {
-        const created = await new model({ ...doc, id: state.next }).save();
+        const created = await new model({ ...doc, id: state.next, _id: internalId(state.next) }).save();
         state.next += 1;
         return created.toObject() as T;
       } catch (error) {

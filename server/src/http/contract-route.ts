@@ -1,8 +1,14 @@
 import type { RouteContract } from '@enclave/protocol';
+import type { FastifyRequest } from 'fastify';
+
+async function emptyBodyWhenAbsent(request: FastifyRequest) {
+  request.body ??= {};
+}
 
 /**
  * The Fastify side of a protocol route contract: method, url and one schema that drives
- * validation, leak-proof serialization and the OpenAPI document.
+ * validation, leak-proof serialization and the OpenAPI document. A call whose body is optional
+ * is validated as `{}` when it comes without one.
  */
 export function fromContract<const R extends RouteContract>(contract: R) {
   const { summary, params, querystring, body, response } = contract;
@@ -16,5 +22,6 @@ export function fromContract<const R extends RouteContract>(contract: R) {
     body: R['body'];
     response: R['response'];
   };
-  return { method: contract.method, url: contract.url, schema };
+  const route = { method: contract.method, url: contract.url, schema };
+  return contract.bodyOptional ? { ...route, preValidation: emptyBodyWhenAbsent } : route;
 }

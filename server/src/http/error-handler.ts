@@ -1,5 +1,6 @@
 import { api, type ErrorBody, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../errors.ts';
 
 /** Spec 000 §7: these calls' error answers carry an `error` field as well. */
@@ -26,6 +27,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let status: number;
     let body: ErrorBody;
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       status = error.statusCode;
       body = { message: error.message, code: error.code, details: error.details };

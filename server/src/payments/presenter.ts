@@ -1,5 +1,6 @@
 import { type Payment, paymentPagePath, type StaffPayment } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { findAllByNumericId } from '../db/ids.ts';
 import type { PaymentRecord } from './payment-model.ts';
 
 export function presentPayment(app: FastifyInstance, payment: PaymentRecord): Payment {
@@ -24,8 +25,10 @@ export function presentPayment(app: FastifyInstance, payment: PaymentRecord): Pa
 
 /** Payments with their members' names, for the staff queue. */
 export async function presentStaffPayments(app: FastifyInstance, payments: PaymentRecord[]): Promise<StaffPayment[]> {
-  const ids = [...new Set(payments.map((p) => p.userId))];
-  const users = await app.models.User.find({ id: { $in: ids } }, { id: 1, username: 1 }).lean();
+  const users = await findAllByNumericId(
+    app.models.User,
+    payments.map((p) => p.userId),
+  );
   const names = new Map(users.map((u) => [u.id, u.username]));
   return payments.map((payment) => ({
     ...presentPayment(app, payment),

@@ -11,7 +11,7 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { insertWithId } from '../db/ids.ts';
+import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { badRequest, conflict, notFound, unauthenticated } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { findPackage } from './packages.ts';
@@ -122,7 +122,7 @@ export async function pendingPayments(app: FastifyInstance): Promise<PaymentReco
 }
 
 async function selfCustodyPayment(app: FastifyInstance, id: number): Promise<PaymentRecord> {
-  const payment = await app.models.Payment.findOne({ id }).lean<PaymentRecord>();
+  const payment = await findByNumericId(app.models.Payment, id);
   if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
   if (payment.provider !== 'self-custody') throw conflict(PAYMENT_TEXT.staffConfirmsSelfCustodyOnly);
   return payment;

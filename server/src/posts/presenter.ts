@@ -1,7 +1,7 @@
 import type { Post, PublicUser } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { findAllByNumericId } from '../db/ids.ts';
 import { presentPublicUser } from '../users/presenter.ts';
-import type { UserRecord } from '../users/user-model.ts';
 import type { PostRecord } from './post-model.ts';
 
 function present(post: PostRecord, author: PublicUser | undefined): Post {
@@ -19,13 +19,12 @@ function present(post: PostRecord, author: PublicUser | undefined): Post {
   };
 }
 
-/** Replies with their authors, loaded in one query; a deleted author reads as 'Anonymous'. */
+/** Replies with their authors; a deleted author reads as 'Anonymous'. */
 export async function presentPosts(app: FastifyInstance, posts: PostRecord[]): Promise<Post[]> {
-  const authorIds = [...new Set(posts.map((post) => post.authorId))];
-  const users =
-    authorIds.length > 0
-      ? await app.models.User.find({ id: { $in: authorIds }, deletedAt: null }).lean<UserRecord[]>()
-      : [];
-  const authors = new Map(users.map((user) => [user.id, presentPublicUser(user)]));
+  const users = await findAllByNumericId(
+    app.models.User,
+    posts.map((post) => post.authorId),
+  );
+  const authors = new Map(users.filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)]));
   return posts.map((post) => present(post, authors.get(post.authorId)));
 }

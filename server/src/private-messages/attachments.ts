@@ -1,8 +1,8 @@
 import { MESSAGE_TEXT, type SendMessageBody } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { findByNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
 import { canSee } from '../threads/policy.ts';
-import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { MessageRecord } from './message-model.ts';
 
@@ -22,8 +22,8 @@ function isWebUrl(text: string): boolean {
 
 /** The forum's own read rule: an invite reaches only someone the thread exists for. */
 async function canRecipientSeeThread(app: FastifyInstance, recipient: UserRecord, threadId: number): Promise<boolean> {
-  const thread = await app.models.Thread.findOne({ id: threadId, deletedAt: null }).lean<ThreadRecord>();
-  return thread !== null && canSee(recipient, thread);
+  const thread = await findByNumericId(app.models.Thread, threadId);
+  return thread !== null && !thread.deletedAt && canSee(recipient, thread);
 }
 
 /** The checked attachment of a message to `recipient`: a web link, or an invite to a thread they can see. */

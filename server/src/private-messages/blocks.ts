@@ -1,6 +1,6 @@
 import { type BlockedMember, MESSAGE_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
+import { findAllByNumericId, isDuplicateKey } from '../db/ids.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findMember } from '../users/service.ts';
@@ -32,9 +32,10 @@ export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): 
   const blocks = await app.models.MemberBlock.find({ blockerId: viewer.id })
     .sort({ createdAt: -1 })
     .lean<MemberBlockRecord[]>();
-  const users = await app.models.User.find({ id: { $in: blocks.map((block) => block.blockedId) } }).lean<
-    UserRecord[]
-  >();
+  const users = await findAllByNumericId(
+    app.models.User,
+    blocks.map((block) => block.blockedId),
+  );
   const byId = new Map(users.map((user) => [user.id, user]));
   return blocks.flatMap((block) => {
     const user = byId.get(block.blockedId);

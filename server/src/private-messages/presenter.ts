@@ -1,14 +1,12 @@
 import type { Message } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { UserRecord } from '../users/user-model.ts';
+import { findAllByNumericId } from '../db/ids.ts';
 import type { MessageRecord } from './message-model.ts';
 
-/** Messages as both members see them, with each side's current username (one lookup for the page). */
+/** Messages as both members see them, with each side's current username. */
 export async function presentMessages(app: FastifyInstance, messages: MessageRecord[]): Promise<Message[]> {
   const ids = [...new Set(messages.flatMap((message) => [message.senderId, message.recipientId]))];
-  const users = await app.models.User.find({ id: { $in: ids } }, { id: 1, username: 1 }).lean<
-    Pick<UserRecord, 'id' | 'username'>[]
-  >();
+  const users = await findAllByNumericId(app.models.User, ids);
   const names = new Map(users.map((user) => [user.id, user.username]));
   return messages.map((message) => ({
     id: message.id,

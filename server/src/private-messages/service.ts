@@ -9,7 +9,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { insertWithId } from '../db/ids.ts';
+import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -40,8 +40,8 @@ export async function sendMessage(app: FastifyInstance, sender: UserRecord, body
     ...attachment,
     createdAt: new Date(),
   });
-  const message = await presentMessage(app, record);
-  app.events.publish('message.sent', { message, unreadCount: await unreadCountOf(app, recipient.id) });
+  const [message, unreadCount] = await Promise.all([presentMessage(app, record), unreadCountOf(app, recipient.id)]);
+  app.events.publish('message.sent', { message, unreadCount });
   return message;
 }
 
@@ -83,7 +83,7 @@ export async function listMessages(
 
 /** Idempotent; only the first read sends the receipt and the new count. */
 export async function markRead(app: FastifyInstance, viewer: UserRecord, id: number): Promise<Message> {
-  const found = await app.models.PrivateMessage.findOne({ id }).lean<MessageRecord>();
+  const found = await findByNumericId(app.models.PrivateMessage, id);
   if (!found || !canMarkRead(viewer, found)) throw notFound(MESSAGE_TEXT.messageNotFound);
   if (found.isRead) return presentMessage(app, found);
   const readAt = new Date();

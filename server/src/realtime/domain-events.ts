@@ -39,8 +39,16 @@ export interface DomainEventMap {
 export class DomainEvents {
   readonly #emitter = new EventEmitter({ captureRejections: true });
 
+  readonly #everyListeners: (() => void)[] = [];
+
   publish<K extends keyof DomainEventMap>(type: K, payload: DomainEventMap[K]): void {
+    for (const listener of this.#everyListeners) listener();
     this.#emitter.emit(type, payload);
+  }
+
+  /** Called before the listeners of any event: for caches that any change makes stale. */
+  onEvery(listener: () => void): void {
+    this.#everyListeners.push(listener);
   }
 
   on<K extends keyof DomainEventMap>(type: K, listener: (payload: DomainEventMap[K]) => void): void {

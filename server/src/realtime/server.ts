@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPostEvents } from '../posts/realtime.ts';
@@ -37,7 +38,12 @@ export function attachRealtime(app: FastifyInstance): RealtimeServer {
           : { userId: null, sessionVersion: 0, isStaff: false };
         next();
       })
-      .catch(next);
+      .catch((error: Error) => {
+        // A refused handshake tells the client to stop trying; while the database is away, hang up instead so
+        // it reconnects (with backoff) until the database is back.
+        if (isDatabaseUnavailable(error)) socket.conn.close();
+        next(error);
+      });
   });
 
   io.on('connection', (socket) => {
@@ -65,9 +71,9 @@ export function attachRealtime(app: FastifyInstance): RealtimeServer {
   ])
     dispatch(app, io);
 
-  // Sockets hold the HTTP server open: close them before Fastify stops accepting.
+  // Sockets hold the HTTP server open: close them before Fastify stops accepting. Closing their transports (no
+  // DISCONNECT packet, which would tell clients never to come back) lets them reconnect to the next server.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   return io;

@@ -1,5 +1,6 @@
 import { REPORT_EXCERPT_MAX, REPORT_TEXT, type ReportContentType } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { findByNumericId } from '../db/ids.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { PostRecord } from '../posts/post-model.ts';
 import type { MessageRecord } from '../private-messages/message-model.ts';
@@ -40,12 +41,12 @@ export async function reportedContent(
     return { threadId: thread.id, authorId: thread.authorId, text: excerpt(`${thread.title}\n\n${thread.content}`) };
   }
   if (contentType === 'post') {
-    const post = await app.models.Post.findOne({ id: contentId }).lean<PostRecord>();
+    const post = await findByNumericId(app.models.Post, contentId);
     if (!post) throw notFound(REPORT_TEXT.postNotFound);
     await orNotFound(readableThread(app, reporter, post.threadId), REPORT_TEXT.postNotFound);
     return { threadId: post.threadId, authorId: post.authorId, text: excerpt(post.content) };
   }
-  const message = await app.models.PrivateMessage.findOne({ id: contentId }).lean<MessageRecord>();
+  const message = await findByNumericId(app.models.PrivateMessage, contentId);
   if (!message || !canSeeMessage(reporter, message)) throw notFound(REPORT_TEXT.messageNotFound);
   const attachment = message.hasAttachment ? `\n\n[${message.attachmentType}] ${message.attachmentData}` : '';
   return { threadId: null, authorId: message.senderId, text: excerpt(`${message.content}${attachment}`) };

@@ -8,7 +8,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { claimSlot, releaseSlots } from '../db/attempt-slots.ts';
-import { insertWithId, isDuplicateKey } from '../db/ids.ts';
+import { findByNumericId, insertWithId, isDuplicateKey } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -71,7 +71,7 @@ async function claimResolution(app: FastifyInstance, report: Pick<ReportRecord, 
 }
 
 async function claimOpenReport(app: FastifyInstance, id: number): Promise<ReportRecord> {
-  const report = await app.models.Report.findOne({ id }).lean<ReportRecord>();
+  const report = await findByNumericId(app.models.Report, id);
   if (!report) throw notFound(REPORT_TEXT.reportNotFound);
   if (!(await claimResolution(app, report))) throw conflict(REPORT_TEXT.alreadyResolved);
   return report;

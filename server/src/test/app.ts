@@ -28,11 +28,12 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 }
 
 /**
- * Builds the app on its own database and drops that database when the file ends. Every packet
- * any socket is sent (direct or broadcast) is checked for secrets, in every test that uses it.
+ * Builds the app on its own database (or on `database`, to share one or to start again on it) and
+ * drops that database when the file ends. Every packet any socket is sent (direct or broadcast) is
+ * checked for secrets, in every test that uses it.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
-  const app = await buildApp(testConfig(env));
+export async function createTestApp(env: Record<string, string> = {}, database?: AppConfig['database']): Promise<App> {
+  const app = await buildApp({ ...testConfig(env), ...(database ? { database } : {}) });
   const leaks: string[] = [];
   app.io.on('connection', (socket) => {
     socket.onAnyOutgoing((event: string, ...payload: unknown[]) => {

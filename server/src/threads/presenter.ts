@@ -1,9 +1,9 @@
 import type { PublicUser, Thread } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
+import { findAllByNumericId } from '../db/ids.ts';
 import { replyCounts } from '../posts/reply-counts.ts';
 import { presentPublicUser } from '../users/presenter.ts';
-import type { UserRecord } from '../users/user-model.ts';
 import { holdingsOf } from './access.ts';
 import { type GroupBuyState, groupBuyStates } from './group-buy-state.ts';
 import { canReadContent, canReadDiscussion, type Holdings, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
@@ -92,20 +92,21 @@ export async function presentThreads(
       threads.filter((t) => t.isGroupBuy).map((t) => t.id),
     ),
     replyCounts(app, ids),
-    app.models.User.find({ id: { $in: [...new Set(threads.map((t) => t.authorId))] }, deletedAt: null }).lean<
-      UserRecord[]
-    >(),
-    app.models.Category.find(
-      { id: { $in: [...new Set(threads.map((t) => t.categoryId))] } },
-      { id: 1, name: 1 },
-    ).lean(),
+    findAllByNumericId(
+      app.models.User,
+      threads.map((t) => t.authorId),
+    ),
+    findAllByNumericId(
+      app.models.Category,
+      threads.map((t) => t.categoryId),
+    ),
   ]);
   const context: Context = {
     viewer,
     holdings,
     groupBuys,
     replies,
-    authors: new Map(users.map((user) => [user.id, presentPublicUser(user)])),
+    authors: new Map(users.filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)])),
     categories: new Map(categories.map((category) => [category.id, category])),
   };
   return threads.map((thread) => present(thread, context, view));

@@ -1,16 +1,14 @@
 import { rooms, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { findByNumericId } from '../db/ids.ts';
 import { AppError } from '../errors.ts';
 import type { RealtimeServer } from '../realtime/server.ts';
-import type { UserRecord } from '../users/user-model.ts';
 import { readableThread } from './service.ts';
 
 /** Null when the socket's member (or visitor) may read the thread, else why not. */
 async function refusalFor(app: FastifyInstance, userId: number | null, threadId: number): Promise<string | null> {
-  const viewer =
-    userId === null
-      ? null
-      : await app.models.User.findOne({ id: userId, deletedAt: null, isBanned: false }).lean<UserRecord>();
+  const user = userId === null ? null : await findByNumericId(app.models.User, userId);
+  const viewer = user && !user.deletedAt && !user.isBanned ? user : null;
   try {
     await readableThread(app, viewer, threadId);
     return null;

@@ -12,7 +12,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { insertWithId } from '../db/ids.ts';
+import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
@@ -22,8 +22,8 @@ import { allowedUsers, assertAmounts, assertCategory, assertLengths, normalizeTa
 import type { ThreadRecord } from './thread-model.ts';
 
 export async function findThread(app: FastifyInstance, id: number): Promise<ThreadRecord> {
-  const thread = await app.models.Thread.findOne({ id, deletedAt: null }).lean<ThreadRecord>();
-  if (!thread) throw notFound(SERVER_TEXT.threadNotFound);
+  const thread = await findByNumericId(app.models.Thread, id);
+  if (!thread || thread.deletedAt) throw notFound(SERVER_TEXT.threadNotFound);
   return thread;
 }
 
@@ -35,12 +35,12 @@ export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: nu
 }
 
 async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Promise<AppError> {
-  const author = await app.models.User.findOne({ id: thread.authorId, deletedAt: null }, { username: 1 }).lean();
+  const author = await findByNumericId(app.models.User, thread.authorId);
   const details: PremiumRequiredDetails = {
     threadId: thread.id,
     title: thread.title,
     premiumCost: thread.premiumCost ?? 0,
-    authorName: author?.username ?? null,
+    authorName: author && !author.deletedAt ? author.username : null,
   };
   return new AppError(402, ErrorCode.PremiumRequired, SERVER_TEXT.premiumRequired, details);
 }

@@ -12,14 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import { imageSize } from 'image-size';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions, usernameKey } from '../auth/service.ts';
-import { isDuplicateKey } from '../db/ids.ts';
+import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { closeWallet } from '../wallet/service.ts';
 import type { UserRecord } from './user-model.ts';
 
 export async function findMember(app: FastifyInstance, id: number): Promise<UserRecord> {
-  const user = await app.models.User.findOne({ id, deletedAt: null }).lean<UserRecord>();
-  if (!user) throw notFound(SERVER_TEXT.userNotFound);
+  const user = await findByNumericId(app.models.User, id);
+  if (!user || user.deletedAt) throw notFound(SERVER_TEXT.userNotFound);
   return user;
 }
 

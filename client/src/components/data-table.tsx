@@ -1,0 +1,49 @@
+import type { Key, ReactNode } from 'react';
+import * as styles from './data-table.css.ts';
+
+export interface Column<Row> {
+  label: string;
+  /** Added to this column's cells. */
+  className?: string;
+  cell: (row: Row) => ReactNode;
+}
+
+interface DataTableProps<Row> {
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  columns: readonly Column<Row>[];
+}
+
+/** One row per item with a header per column; on a phone every cell is labelled with its column instead. */
+export function DataTable<Row>({ rows, rowKey, columns }: DataTableProps<Row>) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead className={styles.thead}>
+          <tr className={styles.tr}>
+            {columns.map((column) => (
+              <th key={column.label} className={styles.th}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={styles.tbody}>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className={styles.tr}>
+              {columns.map((column) => (
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={column.className ? `${styles.td} ${column.className}` : styles.td}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { TIMINGS } from '@enclave/protocol';
+import type { ReactNode } from 'react';
+import { Tooltip, TooltipTrigger } from 'react-aria-components';
+import * as styles from './side-menu.css.ts';
+
+/** Spec 000 §2: a collapsed menu entry's label, shown beside its icon after the spec's delay. */
+export function MenuTooltip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TooltipTrigger delay={TIMINGS.menuTooltipDelay}>
+      {children}
+      <Tooltip placement="right" offset={8} className={styles.tooltip}>
+        {label}
+      </Tooltip>
+    </TooltipTrigger>
+  );
+}

@@ -1,0 +1,16 @@
+import { AdminSync } from '../admin/admin-sync.tsx';
+import { MessageSync } from '../messages/message-sync.tsx';
+import { SessionSync } from '../session/session-sync.tsx';
+import { WalletSync } from '../wallet/wallet-sync.tsx';
+
+/** What pushed events keep current in this tab; like the socket, its code loads after the first render. */
+export function LiveSync({ goToAuth }: { goToAuth: () => void }) {
+  return (
+    <>
+      <SessionSync goToAuth={goToAuth} />
+      <MessageSync />
+      <WalletSync />
+      <AdminSync />
+    </>
+  );
+}

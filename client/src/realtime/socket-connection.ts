@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { APPROVAL_QUEUE_KEY, REPORT_QUEUE_KEY } from '../admin/admin-cache.ts';
+import { MESSAGES_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../messages/message-cache.ts';
+import { SESSION_QUERY_KEY } from '../session/use-session.ts';
+import { PAYMENT_QUERY_KEY, PENDING_PAYMENTS_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../wallet/wallet-cache.ts';
+import type { ForumSocket } from './socket-provider.tsx';
+
+/** Queries whose pushed updates a disconnected tab may have missed. */
+const MISSABLE_QUERY_KEYS = [
+  SESSION_QUERY_KEY,
+  MESSAGES_QUERY_KEY,
+  UNREAD_COUNT_QUERY_KEY,
+  TRANSACTIONS_QUERY_KEY,
+  PAYMENT_QUERY_KEY,
+  PENDING_PAYMENTS_QUERY_KEY,
+  APPROVAL_QUEUE_KEY,
+  REPORT_QUEUE_KEY,
+];
+
+/** Connects the tab's socket (same origin, session cookie included); `close` disconnects it. */
+export function openSocket(queryClient: QueryClient): { socket: ForumSocket; close: () => void } {
+  // WebSocket only: no long-polling handshake that would need sticky sessions behind a load balancer.
+  const socket: ForumSocket = io({
+    autoConnect: false,
+    withCredentials: true,
+    reconnection: true,
+    transports: ['websocket'],
+  });
+  let hasConnected = false;
+  const onConnect = () => {
+    // A recovered connection replays the missed events itself; otherwise refetch what they would have updated.
+    if (hasConnected && !socket.recovered) {
+      for (const queryKey of MISSABLE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+    }
+    hasConnected = true;
+  };
+  socket.on('connect', onConnect);
+  socket.connect();
+  return {
+    socket,
+    close: () => {
+      socket.off('connect', onConnect);
+      socket.disconnect();
+    },
+  };
+}
