@@ -1,45 +1,24 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, type ClientToServerEvents, type Message, type ServerToClientEvents } from '@enclave/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
+import { api, type Message, type ServerToClientEvents } from '@enclave/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
-
-type Tab = Socket<ServerToClientEvents, ClientToServerEvents> & { received: [string, unknown][] };
+import { browserTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
 
 let app: App;
-let url: string;
-const tabs: Tab[] = [];
-/** Long enough for a stray event to arrive on loopback after the ones we waited for. */
-const QUIET_MS = 300;
+let tabs: ReturnType<typeof browserTabs>;
 
 beforeAll(async () => {
   app = await createTestApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  tabs = browserTabs(app);
 });
-afterAll(() => {
-  for (const tab of tabs) tab.disconnect();
-});
+afterAll(() => tabs.close());
 
 /** A browser tab of the member: a socket with their session cookie, recording every event. */
-async function openTab(client: TestClient): Promise<Tab> {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { cookie: `enclave_session=${client.cookie}` },
-  }) as Tab;
-  socket.received = [];
-  tabs.push(socket);
-  const ready = new Promise((resolve) => socket.once('session:ready', resolve));
-  socket.onAny((event: string, payload: unknown) => socket.received.push([event, payload]));
-  await ready;
-  socket.received.length = 0;
-  return socket;
-}
+const openTab = (client: TestClient) => tabs.open(client);
 
 function next<E extends keyof ServerToClientEvents>(
   tab: Tab,

@@ -1,65 +1,27 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  api,
-  type ClientToServerEvents,
-  type GroupBuyProgress,
-  SERVER_TEXT,
-  type ServerToClientEvents,
-} from '@enclave/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
+import { api, type GroupBuyProgress, SERVER_TEXT } from '@enclave/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
-
-type Tab = Socket<ServerToClientEvents, ClientToServerEvents> & { received: [string, unknown][] };
+import { browserTabs, QUIET_MS, received, type Tab } from '../test/tabs.ts';
 
 let app: App;
-let url: string;
-const tabs: Tab[] = [];
-/** Long enough for a stray event to arrive on loopback after the ones we waited for. */
-const QUIET_MS = 300;
+let tabs: ReturnType<typeof browserTabs>;
 
 beforeAll(async () => {
   app = await createTestApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  tabs = browserTabs(app);
 });
-afterAll(() => {
-  for (const tab of tabs) tab.disconnect();
-});
+afterAll(() => tabs.close());
 
 /** A browser tab (a visitor's without a client), recording every event it receives. */
-async function openTab(client?: TestClient): Promise<Tab> {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    ...(client ? { extraHeaders: { cookie: `enclave_session=${client.cookie}` } } : {}),
-  }) as Tab;
-  socket.received = [];
-  tabs.push(socket);
-  const ready = new Promise((resolve) => socket.once('session:ready', resolve));
-  socket.onAny((event: string, payload: unknown) => socket.received.push([event, payload]));
-  await ready;
-  socket.received.length = 0;
-  return socket;
-}
+const openTab = (client?: TestClient) => tabs.open(client);
 
 const watch = (tab: Tab, threadId: number) => tab.timeout(5000).emitWithAck('thread:watch', threadId);
-
-/** Waits until the tab has received `count` events of this name. */
-async function received(tab: Tab, event: keyof ServerToClientEvents, count = 1): Promise<unknown[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const payloads = tab.received.filter(([name]) => name === event).map(([, payload]) => payload);
-    if (payloads.length >= count) return payloads;
-    if (Date.now() > deadline) throw new Error(`only ${payloads.length} ${event} of ${count} within 5 s`);
-    await sleep(20);
-  }
-}
 
 const reply = (client: TestClient, id: number, content: string) =>
   client.call(api.reply, { params: { id }, body: { content } });
