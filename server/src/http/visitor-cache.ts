@@ -12,7 +12,7 @@ declare module 'fastify' {
 export const VISITOR_CACHED = { visitorCache: true } as const;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Search queries make URLs unbounded; past this many answers, new ones are not kept. */
+/** Search queries make URLs unbounded; past this many live answers, new ones are not kept. */
 const MAX_ENTRIES = 1000;
 
 interface Entry {
@@ -70,8 +70,12 @@ export const visitorCachePlugin = fp(async (app: FastifyInstance) => {
     if (!computation) return;
     computedBy.delete(request);
     if (computing.get(request.url) === computation) computing.delete(request.url);
+    const now = Date.now();
+    if (entries.size >= MAX_ENTRIES) {
+      for (const [url, entry] of entries) if (entry.expires <= now) entries.delete(url);
+    }
     if (body !== null && computation.generation === generation && entries.size < MAX_ENTRIES) {
-      entries.set(request.url, { body, expires: Date.now() + ttlMs });
+      entries.set(request.url, { body, expires: now + ttlMs });
     }
     computation.finish(body);
   }
