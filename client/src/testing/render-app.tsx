@@ -14,14 +14,15 @@ export function stubSignedOut() {
   );
 }
 
-/** The real route tree and shell at `path`, without a socket connection unless given a (fake) socket. */
+/** The real route tree and shell at `path`, with no socket (as while it loads) unless given a (fake) one. */
 export function renderApp(path: string, options: { socket?: ForumSocket } = {}) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   const queryClient = createQueryClient();
-  const routes = <RouterProvider router={router} />;
   const view = render(
     <QueryClientProvider client={queryClient}>
-      {options.socket ? <SocketContext value={options.socket}>{routes}</SocketContext> : routes}
+      <SocketContext value={options.socket ?? null}>
+        <RouterProvider router={router} />
+      </SocketContext>
     </QueryClientProvider>,
   );
   return { router, queryClient, ...view };
