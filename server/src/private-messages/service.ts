@@ -93,7 +93,7 @@ export async function markRead(app: FastifyInstance, viewer: UserRecord, id: num
     { returnDocument: 'after' },
   ).lean<MessageRecord>();
   // Another tab read it in between: that read sent the receipt.
-  if (!updated) return presentMessage(app, (await app.models.PrivateMessage.findOne({ id }).lean()) as MessageRecord);
+  if (!updated) return presentMessage(app, (await findByNumericId(app.models.PrivateMessage, id)) as MessageRecord);
   const message = await presentMessage(app, updated);
   app.events.publish('message.read', {
     message,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { findAllByNumericId } from '../db/ids.ts';
 import { PAID_PLACE } from './group-buy-state.ts';
 import { type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -52,8 +53,9 @@ export async function heldThreadIds(app: FastifyInstance, userId: number): Promi
     ...sisters.map((s) => s.id),
     ...completed.map((c) => c.threadId),
   ];
-  const alive = await app.models.Thread.find({ id: { $in: held }, deletedAt: null }, { id: 1 })
-    .sort({ id: 1 })
-    .lean();
-  return alive.map((t) => t.id);
+  const threads = await findAllByNumericId(app.models.Thread, held);
+  return threads
+    .filter((thread) => !thread.deletedAt)
+    .map((thread) => thread.id)
+    .sort((a, b) => a - b);
 }
