@@ -29,7 +29,8 @@ export function useVerifyEmail() {
       usePendingVerification.getState().clear();
       toast(TOASTS.emailVerified);
       setTimeout(() => {
-        queryClient.setQueryData(SESSION_QUERY_KEY, user);
+        // Verifying signs no one in: only a member who already has a session sees it marked verified.
+        if (queryClient.getQueryData(SESSION_QUERY_KEY)) queryClient.setQueryData(SESSION_QUERY_KEY, user);
         void router.navigate({ to: '/' });
       }, TIMINGS.redirectAfterVerify);
     },

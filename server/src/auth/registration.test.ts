@@ -94,4 +94,17 @@ describe('development mode without SMTP', () => {
     const response = await new TestClient(dev).call(api.register, { body: fresh() });
     expect(response.json().testVerificationCode).toMatch(/^\d{6}$/);
   });
+
+  it('shows a resent code only to the signed-in owner, never to a signed-out caller (hole 1)', async () => {
+    const dev = await createTestApp({ NODE_ENV: 'development' });
+    const form = fresh();
+    const owner = new TestClient(dev);
+    await owner.call(api.register, { body: form });
+    await dev.models.AttemptSlot.deleteMany({});
+    const attacker = new TestClient(dev);
+    const resent = await attacker.call(api.resendVerification, { body: { email: form.email } });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().testVerificationCode).toBeUndefined();
+    expect(resent.cookies).toEqual([]);
+  });
 });

@@ -58,11 +58,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rateLimit(app, { name: 'verify-minute', max: 10, windowMs: MINUTE }),
       rateLimit(app, { name: 'verify-hour', max: 60, windowMs: HOUR }),
     ],
-    handler: async (request, reply) => {
-      const user = await verifyEmail(app, request.viewer, request.body);
-      if (!request.viewer) issueSession(reply, user);
-      return presentMe(app, user);
-    },
+    // Verifying proves the address, nothing more: it never opens a session (only login and register do).
+    handler: async (request) => presentMe(app, await verifyEmail(app, request.viewer, request.body)),
   });
 
   app.route({

@@ -126,7 +126,10 @@ export async function verifyEmail(
   { code, email }: { code: string; email?: string },
 ): Promise<UserRecord> {
   const user = await userForVerification(app, viewer, email);
-  if (!user) throw new AppError(400, ErrorCode.CodeInvalid, SERVER_TEXT.codeInvalid);
+  // A signed-out caller learns nothing about an address: unknown and already verified answer like a wrong code.
+  if (!user || (user.isEmailVerified && !viewer)) {
+    throw new AppError(400, ErrorCode.CodeInvalid, SERVER_TEXT.codeInvalid);
+  }
   if (user.isEmailVerified) return user;
   await checkVerificationCode(app, user, code);
   const verified = await app.models.User.findOneAndUpdate(
@@ -148,5 +151,6 @@ export async function resendVerification(
   if (!user || user.isEmailVerified) return { message };
   await claimResend(app, user);
   const testVerificationCode = await sendVerificationCode(app, user);
-  return testVerificationCode ? { message, testVerificationCode } : { message };
+  // The development code is shown only to the account's own session: to anyone else it would be the account.
+  return testVerificationCode && viewer ? { message, testVerificationCode } : { message };
 }

@@ -38,12 +38,27 @@ describe('POST /api/verify-email', () => {
     expect((await client.call(api.user)).json().isEmailVerified).toBe(true);
   });
 
-  it('verifies by email alone when the session cookie is gone, and signs in', async () => {
+  it('verifies by email alone when the session cookie is gone, and signs no one in', async () => {
     const { email, code } = await registered();
     const stranger = new TestClient(app);
     const response = await stranger.call(api.verifyEmail, { body: { code, email } });
     expect(response.statusCode).toBe(200);
-    expect((await stranger.call(api.user)).json().email).toBe(email);
+    expect(response.cookies).toEqual([]);
+    expect((await stranger.call(api.user)).statusCode).toBe(401);
+    const owner = new TestClient(app);
+    await owner.call(api.login, { body: { username: response.json().username, password: 'secret1' } });
+    expect((await owner.call(api.user)).json()).toMatchObject({ email, isEmailVerified: true });
+  });
+
+  it('answers a signed-out verify of an already verified address like a wrong code (hole 1)', async () => {
+    const { client, email, code } = await registered();
+    await client.call(api.verifyEmail, { body: { code, email } });
+    const attacker = new TestClient(app);
+    const response = await attacker.call(api.verifyEmail, { body: { code: '000000', email } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: ErrorCode.CodeInvalid, message: SERVER_TEXT.codeInvalid });
+    expect(response.cookies).toEqual([]);
+    expect((await attacker.call(api.user)).statusCode).toBe(401);
   });
 
   it('refuses a wrong code with an error field, and a 6th try even with the right code', async () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
+import { fill, type JsonSchema, paramNames, sample } from '../test/contract-samples.ts';
 import { createMember } from '../test/factories.ts';
 
 /**
@@ -11,21 +12,6 @@ import { createMember } from '../test/factories.ts';
  * a 2xx or a 4xx carrying `{ message, code }`, never a 5xx. The cases are generated from the
  * contracts, so they are the same on every run.
  */
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  minLength?: number;
-  minItems?: number;
-  items?: JsonSchema;
-  format?: string;
-}
 
 interface Case {
   label: string;
@@ -46,43 +32,6 @@ function deepChain(depth: number): unknown {
   return value;
 }
 const DEEP = deepChain(2_000);
-
-/** A plausible value for a schema, so one wrong field at a time can reach past validation. */
-function sample(schema: JsonSchema | undefined): unknown {
-  if (!schema) return undefined;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return sample(variants.find((v) => v.type !== 'null') ?? variants[0]);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {})
-          .filter(([key]) => schema.required?.includes(key))
-          .map(([key, value]) => [key, sample(value)]),
-      );
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items));
-    case 'string':
-      if (schema.format === 'email') return 'fuzz@example.test';
-      if (schema.format === 'date-time') return new Date(0).toISOString();
-      return 'fuzz'.padEnd(schema.minLength ?? 4, 'z');
-    case 'integer':
-    case 'number':
-      return Math.max(schema.minimum ?? 1, 1);
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    default:
-      return undefined;
-  }
-}
-
-function paramNames(url: string): string[] {
-  return [...url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
-}
 
 function casesFor(route: RouteContract): Case[] {
   const names = paramNames(route.url);
@@ -144,14 +93,6 @@ function casesFor(route: RouteContract): Case[] {
 
 function bodyFor(route: RouteContract): unknown {
   return route.multipart || route.method === 'GET' ? undefined : (sample(route.body as JsonSchema | undefined) ?? {});
-}
-
-function fill(url: string, path: Record<string, string>): string {
-  // Hostile values go in as typed: '%00' stays an escape, the rest is encoded.
-  return url.replace(/:(\w+)/g, (_, name: string) => {
-    const value = path[name] ?? '';
-    return /^%[0-9a-f]{2}/i.test(value) ? value : encodeURIComponent(value);
-  });
 }
 
 /** What is wrong with an answer, if anything. */
