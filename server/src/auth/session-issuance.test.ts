@@ -51,7 +51,12 @@ describe('only a password or a new account opens a session', () => {
 
   it('a right verification code, sent signed out, verifies the address and signs no one in', async () => {
     const owner = new TestClient(app);
-    const form = { username: 'newcomer', email: 'newcomer@example.test', password: 'secret1', confirmPassword: 'secret1' };
+    const form = {
+      username: 'newcomer',
+      email: 'newcomer@example.test',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    };
     const { testVerificationCode: code } = (await owner.call(api.register, { body: form })).json();
     const stranger = new TestClient(app);
     const response = await stranger.call(api.verifyEmail, { body: { code, email: form.email } });

@@ -5,7 +5,9 @@ import { AppError, notFound } from '../errors.ts';
 import type { PostRecord } from '../posts/post-model.ts';
 import type { MessageRecord } from '../private-messages/message-model.ts';
 import { unreadCountOf } from '../private-messages/service.ts';
+import { holdingsOf } from '../threads/access.ts';
 import { deleteThread } from '../threads/moderation.ts';
+import { readableText } from '../threads/policy.ts';
 import { readableThread, visibleThread } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { canSeeMessage } from './policy.ts';
@@ -38,7 +40,10 @@ export async function reportedContent(
 ): Promise<ReportedContent> {
   if (contentType === 'thread') {
     const thread = await orNotFound(visibleThread(app, reporter, contentId), REPORT_TEXT.threadNotFound);
-    return { threadId: thread.id, authorId: thread.authorId, text: excerpt(`${thread.title}\n\n${thread.content}`) };
+    // What the reporter could read, through the read gate: a locked premium thread is reported by its title.
+    const { content } = readableText(reporter, thread, await holdingsOf(app, reporter, [thread]));
+    const text = content === null ? thread.title : `${thread.title}\n\n${content}`;
+    return { threadId: thread.id, authorId: thread.authorId, text: excerpt(text) };
   }
   if (contentType === 'post') {
     const post = await findByNumericId(app.models.Post, contentId);

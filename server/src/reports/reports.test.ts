@@ -72,6 +72,38 @@ describe('reporting (POST /api/reports)', () => {
     expect(contentText).toHaveLength(REPORT_EXCERPT_MAX);
   });
 
+  it('keeps only the title of paid content the reporter has not bought (hole 2)', async () => {
+    const { user: author } = await createMember(app);
+    const { client } = await createMember(app);
+    const premium = await aThread(app, author, {
+      title: 'Premium',
+      isPremium: true,
+      premiumCost: 50,
+      content: 'PAID-1',
+    });
+    const withSister = await aThread(app, author, {
+      title: 'Has a sister',
+      hasUnlockableContent: true,
+      unlockableCost: 25,
+      unlockableType: 'premium_thread',
+      sisterContent: 'PAID-2',
+    });
+    const groupBuy = await aThread(app, author, {
+      title: 'Group buy',
+      isPremium: true,
+      premiumCost: 10,
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 3,
+      groupBuyContributionAmount: 10,
+      content: 'PAID-3',
+    });
+    for (const id of [premium.id, withSister.sisterThreadId as number, groupBuy.id]) {
+      const response = await report(client, 'thread', id);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().contentText).not.toMatch(/PAID-/);
+    }
+  });
+
   it('answers 404 for content the reporter cannot see', async () => {
     const { user: author } = await createMember(app);
     const { user: recipient } = await createMember(app);

@@ -5,6 +5,7 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   enum?: unknown[];
   const?: unknown;
@@ -20,6 +21,7 @@ export function sample(schema: JsonSchema | undefined): unknown {
   if (!schema) return undefined;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
+  if (schema.allOf) return sample(schema.allOf[0]);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return sample(variants.find((v) => v.type !== 'null') ?? variants[0]);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

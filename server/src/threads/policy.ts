@@ -6,6 +6,8 @@ export type Viewer = Pick<UserRecord, 'id' | 'isAdmin' | 'isModerator'> | null;
 
 type ThreadFacts = Pick<
   ThreadRecord,
+  | 'content'
+  | 'unlockableContent'
   | 'id'
   | 'authorId'
   | 'isApproved'
@@ -69,4 +71,21 @@ export function canReadContent(viewer: Viewer, thread: ThreadFacts, holdings: Ho
 export function canReadDiscussion(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
   if (!thread.hasUnlockableContent || isAuthorOrStaff(viewer, thread)) return true;
   return holdings.unlocked.has(thread.id) || holdings.groupBuys.has(thread.id);
+}
+
+/** What of a thread's text a viewer may read: null where the read gate says no. */
+export interface ReadableText {
+  content: string | null;
+  discussion: string | null;
+}
+
+/**
+ * The one read gate for a thread's text. Every path that returns it (answers, pushed events, reports,
+ * search results, notifications) takes the text from here, never from the record.
+ */
+export function readableText(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): ReadableText {
+  return {
+    content: canReadContent(viewer, thread, holdings) ? thread.content : null,
+    discussion: canReadDiscussion(viewer, thread, holdings) ? (thread.unlockableContent ?? null) : null,
+  };
 }

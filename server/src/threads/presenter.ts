@@ -6,7 +6,15 @@ import { replyCounts } from '../posts/reply-counts.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { holdingsOf } from './access.ts';
 import { type GroupBuyState, groupBuyStates } from './group-buy-state.ts';
-import { canReadContent, canReadDiscussion, type Holdings, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
+import {
+  canReadContent,
+  canReadDiscussion,
+  type Holdings,
+  isAuthor,
+  isStaffViewer,
+  readableText,
+  type Viewer,
+} from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 /**
@@ -34,12 +42,11 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
   const author = context.authors.get(thread.authorId) ?? null;
   const category = context.categories.get(thread.categoryId) ?? null;
   const groupBuy = context.groupBuys.get(thread.id);
-  const readsContent = canReadContent(viewer, thread, holdings);
-  const readsDiscussion = canReadDiscussion(viewer, thread, holdings);
+  const readable = readableText(viewer, thread, holdings);
   return {
     id: thread.id,
     title: thread.title,
-    content: readsContent ? thread.content : '',
+    content: readable.content ?? '',
     categoryId: thread.categoryId,
     authorId: thread.authorId,
     authorName: author?.username ?? null,
@@ -62,7 +69,7 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     hasUnlockableContent: thread.hasUnlockableContent,
     unlockableCost: thread.unlockableCost ?? null,
     unlockableType: (thread.unlockableType as Thread['unlockableType']) ?? null,
-    unlockableContent: view === 'detail' && readsDiscussion ? (thread.unlockableContent ?? null) : null,
+    unlockableContent: view === 'detail' ? readable.discussion : null,
     isGroupBuy: thread.isGroupBuy,
     groupBuyParticipantsRequired: thread.groupBuyParticipantsRequired ?? null,
     groupBuyContributionAmount: thread.groupBuyContributionAmount ?? null,
@@ -71,7 +78,7 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     groupBuyCompletedAt: iso(groupBuy?.completedAt),
     isApproved: thread.isApproved,
     approvedAt: iso(thread.approvedAt),
-    userHasAccess: readsContent && readsDiscussion,
+    userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
     replyCount: context.replies.get(thread.id) ?? 0,
   };
 }
