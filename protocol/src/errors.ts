@@ -20,6 +20,8 @@ export const ErrorCode = {
   CodeInvalid: 'CODE_INVALID',
   CodeExpired: 'CODE_EXPIRED',
   CsrfRejected: 'CSRF_REJECTED',
+  /** A socket came back to a session that ended while it was away: its handshake is refused once with this. */
+  SessionEnded: 'SESSION_ENDED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   Unavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL_ERROR',

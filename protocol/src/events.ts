@@ -10,11 +10,14 @@ import type { Report, ReportStatus } from './reports.ts';
 import type { Thread } from './threads.ts';
 import type { Payment, StaffPayment } from './wallet.ts';
 
+/** Why the server signed a tab out; `ended` when a socket came back to a session that ended while it was away. */
+export type SessionEndReason = 'banned' | 'password_changed' | 'logged_out' | 'deleted' | 'ended';
+
 export interface ServerToClientEvents {
   /** Sent once after the handshake so the client knows who the server thinks it is. */
   'session:ready': (payload: { userId: number | null }) => void;
   /** The session was revoked (ban, password change, logout elsewhere): sign out now. */
-  'session:revoked': (payload: { reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' }) => void;
+  'session:revoked': (payload: { reason: SessionEndReason }) => void;
   /** The member's coin balance after every credit or debit, to all of their tabs. */
   'wallet:balance': (payload: { balance: number }) => void;
   /** One of the member's payments was created or changed status (confirmed, rejected, a provider update). */

@@ -223,6 +223,7 @@ export const SESSION_TEXT = {
     password_changed: 'Your password was changed. Please log in again.',
     logged_out: 'You logged out in another tab or on another device.',
     deleted: 'This account has been deleted.',
+    ended: 'Your session has ended. Please log in again.',
   },
 } as const;
 

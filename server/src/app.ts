@@ -19,7 +19,6 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
-import { shareRoomsThroughRedis } from './realtime/redis-adapter.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { forumPlugin } from './threads/forum-plugin.ts';
@@ -92,8 +91,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(reportRoutes);
   await app.register(adminRoutes);
   await registerSpa(app, config.CLIENT_DIST);
-  app.decorate('io', attachRealtime(app));
-  if (config.REDIS_URL) await shareRoomsThroughRedis(app, app.io, config.REDIS_URL);
+  app.decorate('io', await attachRealtime(app));
   app.addHook('onReady', async () => {
     const completed = await completeSellerCredits(app);
     if (completed > 0) app.log.warn({ completed }, 'completed seller credits left unfinished by a crash');

@@ -1,4 +1,4 @@
-import { type CurrentUser, SESSION_TEXT, TOASTS } from '@enclave/protocol';
+import { type CurrentUser, ErrorCode, SESSION_TEXT, TOASTS } from '@enclave/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,15 @@ describe('the live session', () => {
       title: SESSION_TEXT.signedOut,
       description: SESSION_TEXT.revoked.banned,
     });
+    await waitFor(() => expect(goToAuth).toHaveBeenCalledOnce());
+  });
+
+  it('signs the tab out when its socket comes back to a session that ended while it was away', async () => {
+    const { socket, cachedUser, goToAuth } = await renderSync(aMember());
+    act(() => socket.refuse({ code: ErrorCode.SessionEnded }));
+
+    expect(cachedUser()).toBeNull();
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ description: SESSION_TEXT.revoked.ended });
     await waitFor(() => expect(goToAuth).toHaveBeenCalledOnce());
   });
 

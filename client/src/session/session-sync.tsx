@@ -1,4 +1,4 @@
-import { type CurrentUser, SESSION_TEXT, TOASTS } from '@enclave/protocol';
+import { type CurrentUser, ErrorCode, SESSION_TEXT, type SessionEndReason, TOASTS } from '@enclave/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { listen } from '../realtime/listen.ts';
@@ -26,21 +26,34 @@ export function useSessionSync(socket: ForumSocket | null, goToAuth: GoToAuth) {
 function useSessionEvents(socket: ForumSocket | null, goToAuth: GoToAuth) {
   const queryClient = useQueryClient();
   const leave = useEffectEvent(goToAuth);
+  const signOut = useEffectEvent((reason: SessionEndReason) => {
+    // This tab's own logout, password change or deletion revokes its session too; that flow reports it.
+    if (queryClient.isMutating({ mutationKey: SESSION_ENDING_KEY }) > 0) return;
+    if (!queryClient.getQueryData(SESSION_QUERY_KEY)) return;
+    const notice = {
+      variant: 'destructive' as const,
+      title: SESSION_TEXT.signedOut,
+      description: SESSION_TEXT.revoked[reason],
+    };
+    endSession(queryClient, notice, leave, 0);
+  });
+
+  // A socket that comes back to a session that ended while it was away is refused at its handshake.
+  useEffect(() => {
+    if (!socket) return;
+    const onRefused = (error: Error & { data?: { code?: string } }) => {
+      if (error.data?.code === ErrorCode.SessionEnded) signOut('ended');
+    };
+    socket.on('connect_error', onRefused);
+    return () => {
+      socket.off('connect_error', onRefused);
+    };
+  }, [socket]);
 
   useEffect(
     () =>
       listen(socket, {
-        'session:revoked': ({ reason }) => {
-          // This tab's own logout, password change or deletion revokes its session too; that flow reports it.
-          if (queryClient.isMutating({ mutationKey: SESSION_ENDING_KEY }) > 0) return;
-          if (!queryClient.getQueryData(SESSION_QUERY_KEY)) return;
-          const notice = {
-            variant: 'destructive' as const,
-            title: SESSION_TEXT.signedOut,
-            description: SESSION_TEXT.revoked[reason],
-          };
-          endSession(queryClient, notice, leave, 0);
-        },
+        'session:revoked': ({ reason }) => signOut(reason),
         'wallet:balance': ({ balance }) => {
           queryClient.setQueryData<CurrentUser | null>(SESSION_QUERY_KEY, (user) =>
             user ? { ...user, coinBalance: balance } : user,

@@ -45,6 +45,11 @@ export class FakeSocket {
     return this;
   }
 
+  /** The server refused the handshake (its middleware answered an error with `data`). */
+  refuse(data: unknown) {
+    this.deliver('connect_error', [Object.assign(new Error('refused'), { data })]);
+  }
+
   /** A new connection after a drop (not a recovered one). */
   reconnect() {
     this.deliver('connect', []);

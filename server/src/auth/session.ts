@@ -37,6 +37,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Server-to-server callbacks, authenticated by their own signatures. */
 const CSRF_EXEMPT = new Set(['/api/payments/ipn']);
 
+/** Whether a session of this member, signed at `version`, still stands (not revoked, banned or deleted). */
+export const sessionStands = (user: UserRecord | null, version: number): user is UserRecord =>
+  user !== null && !user.isBanned && !user.deletedAt && user.sessionVersion === version;
+
 export function issueSession(reply: FastifyReply, user: Pick<UserRecord, 'id' | 'sessionVersion'>) {
   const token = reply.server.jwt.sign({ sub: user.id, sv: user.sessionVersion }, { expiresIn: SESSION_TTL_SECONDS });
   reply.setCookie(SESSION_COOKIE, token, {
@@ -78,8 +82,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       return null;
     }
     const user = await findByNumericId(app.models.User, claims.sub);
-    if (!user || user.isBanned || user.deletedAt || user.sessionVersion !== claims.sv) return null;
-    return user;
+    return sessionStands(user, claims.sv) ? user : null;
   });
 
   app.decorateRequest('viewer', null);

@@ -1,10 +1,19 @@
-import { type ClientToServerEvents, rooms, type ServerToClientEvents, type SocketData } from '@enclave/protocol';
+import {
+  type ClientToServerEvents,
+  ErrorCode,
+  rooms,
+  SESSION_TEXT,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { SessionAwareAdapter } from 'socket.io-adapter';
 import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
-import { SESSION_COOKIE } from '../auth/session.ts';
+import { SESSION_COOKIE, sessionStands } from '../auth/session.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { findByNumericId } from '../db/ids.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPostEvents } from '../posts/realtime.ts';
@@ -14,25 +23,46 @@ import { dispatchThreadEvents } from '../threads/realtime.ts';
 import { isStaff } from '../users/user-model.ts';
 import { dispatchWalletEvents } from '../wallet/realtime.ts';
 import { limitFlooding } from './flood-limit.ts';
+import { recoveryGuard } from './recovery-guard.ts';
+import { redisStreamsAdapter } from './redis-adapter.ts';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+/** Whether the session a socket was authenticated with still stands, and with the same role. */
+async function stillSignedIn(app: FastifyInstance, { userId, sessionVersion, isStaff: wasStaff }: SocketData) {
+  if (userId === null) return true;
+  const user = await findByNumericId(app.models.User, userId);
+  return sessionStands(user, sessionVersion) && isStaff(user) === wasStaff;
+}
 
-/** Socket.IO on the same HTTP server as the API, with connection state recovery. */
-export function attachRealtime(app: FastifyInstance): RealtimeServer {
+/** A refused handshake; the client reads `data.code`. */
+function sessionEnded(): Error {
+  return Object.assign(new Error(SESSION_TEXT.revoked.ended), { data: { code: ErrorCode.SessionEnded } });
+}
+
+/**
+ * Socket.IO on the same HTTP server as the API, with connection state recovery guarded by the session, and, with
+ * REDIS_URL, rooms shared with the other server processes.
+ */
+export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServer> {
+  const guard = recoveryGuard((data) => stillSignedIn(app, data));
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    connectionStateRecovery: { maxDisconnectionDuration: guard.windowMs, skipMiddlewares: false },
+    adapter: guard.guarded(SessionAwareAdapter),
   });
+  if (app.config.REDIS_URL) io.adapter(guard.guarded(await redisStreamsAdapter(app, app.config.REDIS_URL)));
 
   // The handshake is authenticated by the same HttpOnly cookie as REST; anonymous sockets may watch public rooms.
+  // A socket that comes back must come back as the member it left as (recovery restored its rooms already).
   io.use((socket, next) => {
     const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
     app
       .resolveSession(cookies[SESSION_COOKIE])
       .then((user) => {
+        const cameBackAsSomeoneElse = socket.recovered && socket.data.userId !== (user?.id ?? null);
+        if (guard.endedOnReturn(socket) || cameBackAsSomeoneElse) return next(sessionEnded());
         socket.data = user
           ? { userId: user.id, sessionVersion: user.sessionVersion, isStaff: isStaff(user) }
           : { userId: null, sessionVersion: 0, isStaff: false };

@@ -1,4 +1,5 @@
-import { api, type ClientToServerEvents, pathOf, type ServerToClientEvents } from '@enclave/protocol';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api, type ClientToServerEvents, ErrorCode, pathOf, type ServerToClientEvents } from '@enclave/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
@@ -86,5 +87,45 @@ describe('two server processes sharing rooms through Redis', () => {
     const [onA, onB] = await Promise.all(progress);
     expect(onA).toMatchObject({ threadId: thread.id, current: 1, required: 3 });
     expect(onB).toMatchObject({ threadId: thread.id, current: 1, required: 3 });
+  });
+
+  it("a logout through process A signs out the member's socket on process B", async () => {
+    const { client } = await createMember(app);
+    const socket = await tab(b, client.cookie);
+    const revoked = new Promise((resolve) => socket.once('session:revoked', resolve));
+    const gone = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect((await post(a, client.cookie, api.logout.url, {})).status).toBe(200);
+    expect(await revoked).toEqual({ reason: 'logged_out' });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a socket on B that comes back after a logout through A gets nothing it missed and is refused', async () => {
+    const { client: sender } = await createMember(app);
+    const { user, client } = await createMember(app);
+    const socket: ClientSocket = connect(b.url, {
+      transports: ['websocket'],
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 1000,
+      extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie}` },
+    });
+    sockets.push(socket);
+    const received: string[] = [];
+    socket.onAny((event: string) => received.push(event));
+    let refusedWith: string | undefined;
+    socket.on('connect_error', (error) => {
+      refusedWith = (error as Error & { data?: { code?: string } }).data?.code;
+    });
+    await new Promise((resolve) => socket.once('session:ready', resolve));
+
+    socket.io.engine.close();
+    await sleep(200);
+    expect((await post(a, client.cookie, api.logout.url, {})).status).toBe(200);
+    const sent = await post(a, sender.cookie, api.sendMessage.url, { recipientId: user.id, content: 'Private' });
+    expect(sent.status).toBe(201);
+    const deadline = Date.now() + 5000;
+    while (!refusedWith && Date.now() < deadline) await sleep(20);
+    expect(refusedWith).toBe(ErrorCode.SessionEnded);
+    expect(received).not.toContain('message:new');
+    expect(socket.connected).toBe(false);
   });
 });
