@@ -6,7 +6,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, trustProxyOf } from './config.ts';
 import { CONNECTION_OPTIONS, databaseGate } from './db/availability.ts';
 import { type Models, registerModels } from './db/models.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -50,7 +50,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
         remove: true,
       },
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'] } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -4,6 +4,27 @@ import Value from 'typebox/value';
 
 const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
 
+/** Secrets this repository has ever shown (the development default, an old compose example): never in production. */
+const PUBLISHED_SECRETS = new Set([DEV_JWT_SECRET, 'change-me-to-a-long-random-secret-of-64-chars-0123456789abcdef']);
+
+/** A production secret: long, not published, not a placeholder, and not one character repeated. */
+function isStrongSecret(secret: string): boolean {
+  return (
+    secret.length >= 32 &&
+    !PUBLISHED_SECRETS.has(secret) &&
+    !/change-?me|example|placeholder|do-not-use|secret/i.test(secret) &&
+    new Set(secret).size >= 10
+  );
+}
+
+/** Fastify's `trustProxy` from TRUST_PROXY: off, the nearest `n` hops, or the proxies' addresses and ranges. */
+export function trustProxyOf(value: string): false | string | ((address: string, hop: number) => boolean) {
+  if (value === 'false') return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
+}
+
 /** Every environment variable the server reads. `.env.example` documents each one. */
 export const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
@@ -32,7 +53,11 @@ export const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   CLIENT_DIST: Type.Optional(Type.String()),
   REQUIRE_EMAIL_VERIFICATION: Type.Boolean({ default: true }),
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * Which proxies' X-Forwarded-For to believe: `false`, a hop count (`1` behind one nginx), or addresses and
+   * ranges (`10.0.0.0/8,127.0.0.1`). Never `true`: that would believe whatever a client writes.
+   */
+  TRUST_PROXY: Type.String({ default: 'false', pattern: '^(false|[0-9]{1,2}|[A-Za-z0-9:./]+(,[A-Za-z0-9:./]+)*)$' }),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('self-custody'), Type.Literal('nowpayments')], {
     default: 'self-custody',
   }),
@@ -67,11 +92,16 @@ export function loadEnv(env: Record<string, string | undefined> = process.env): 
     throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`);
   }
   const config = value as EnvConfig;
+  if (config.TRUST_PROXY === 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: true would believe any client-written X-Forwarded-For; give the number of proxies in front (1 behind one nginx) or their addresses',
+    );
+  }
   if (config.NODE_ENV === 'production') {
     const missing = [
       !config.MONGODB_URI && 'MONGODB_URI is required in production',
-      (config.JWT_SECRET === DEV_JWT_SECRET || config.JWT_SECRET.length < 32) &&
-        'JWT_SECRET must be a random secret of at least 32 characters in production',
+      !isStrongSecret(config.JWT_SECRET) &&
+        'JWT_SECRET must be a random secret of at least 32 characters in production (openssl rand -hex 32); published and placeholder values are refused',
       !config.SMTP_URL && 'SMTP_URL is required in production (verification codes are sent by email)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Refusing to start:\n  ${missing.join('\n  ')}`);

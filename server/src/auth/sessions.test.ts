@@ -76,6 +76,23 @@ describe('POST /api/login', () => {
     expect(statuses[6]).toBe(429);
   });
 
+  it('behind a trusted proxy, limits the address the proxy saw, whatever the client writes (hole 6)', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    const viaProxy = new TestClient(proxied);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await viaProxy.request(
+        'POST',
+        api.login.url,
+        { username: `ghost${i}`, password: 'whatever' },
+        undefined,
+        { 'x-forwarded-for': `${i + 1}.${i + 1}.${i + 1}.${i + 1}, 198.51.100.7` },
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
   it('refuses a banned member', async () => {
     const { user } = await createMember(app, { isBanned: true });
     const response = await new TestClient(app).call(api.login, {
