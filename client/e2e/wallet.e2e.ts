@@ -89,7 +89,7 @@ describe('the wallet in Chromium', () => {
     await screenshot(staffPage, 'wallet-staff-panel');
     await item.getByRole('button', { name: 'Confirm' }).click();
     const dialog = staffPage.getByRole('dialog', { name: 'Confirm payment' });
-    await dialog.getByLabel('Transaction hash (optional)').fill(BTC_HASH);
+    await dialog.getByLabel('Transaction hash').fill(BTC_HASH);
     await screenshot(staffPage, 'wallet-staff-confirm');
     await dialog.getByRole('button', { name: 'Confirm payment' }).click();
     await item.waitFor({ state: 'detached' });

@@ -111,12 +111,14 @@ export const MODERATION_ACTIONS = [
   'category.update',
   'category.delete',
   'coins.grant',
+  'payment.confirm',
+  'payment.reject',
   'wallets.update',
   'database.restore',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-export const MODERATION_TARGETS = ['user', 'thread', 'report', 'category', 'wallets', 'database'] as const;
+export const MODERATION_TARGETS = ['user', 'thread', 'report', 'category', 'payment', 'wallets', 'database'] as const;
 export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 
 /** One line of the moderation log: who did what to which thing, when, and why. */

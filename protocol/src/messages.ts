@@ -149,6 +149,7 @@ export const PAYMENT_TEXT = {
   alreadyRejected: 'This payment was rejected and cannot be confirmed',
   alreadyConfirmed: 'This payment was confirmed and cannot be rejected',
   transactionHashInvalid: 'Enter the transaction hash as 64 hexadecimal characters (0x optional)',
+  ownPayment: 'Another staff member must confirm or reject your own payment',
 } as const;
 
 /** Forum answers the spec leaves to the server (issue 4). */

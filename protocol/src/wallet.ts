@@ -135,7 +135,8 @@ export const TransactionHash = Type.String({
   errorMessage: PAYMENT_TEXT.transactionHashInvalid,
 });
 
-export const ConfirmPaymentBody = Type.Object({ transactionHash: Type.Optional(TransactionHash) });
+/** The chain transaction that carried the coins: a confirmation records it, with who confirmed. */
+export const ConfirmPaymentBody = Type.Object({ transactionHash: TransactionHash });
 export type ConfirmPaymentBody = Type.Static<typeof ConfirmPaymentBody>;
 
 /** The NOWPayments callback: signed, and carrying more fields than these (all are part of the signature). */
@@ -258,7 +259,6 @@ export const walletRoutes = {
   }),
   confirmPayment: route({
     ...endpoints.confirmPayment,
-    bodyOptional: true,
     summary: 'Staff confirm a self-custody payment arrived: the member is credited once',
     params: IdParams,
     body: ConfirmPaymentBody,

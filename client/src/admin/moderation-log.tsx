@@ -22,6 +22,8 @@ const ACTIONS: Record<ModerationAction, string> = {
   'category.update': 'updated a category',
   'category.delete': 'deleted a category',
   'coins.grant': 'granted test coins',
+  'payment.confirm': 'confirmed a payment',
+  'payment.reject': 'rejected a payment',
   'wallets.update': 'updated the crypto wallets',
   'database.restore': 'restored the database',
 };

@@ -33,7 +33,7 @@ describe('the staff pending payments panel (/admin?tab=settings)', () => {
     expect(item.textContent).toContain(waiting.pay_address);
   });
 
-  it('confirms after a confirm step, checking an optional transaction hash', async () => {
+  it('confirms after a confirm step, checking the transaction hash it needs', async () => {
     const { fetchMock, user, list } = await openPanel({
       'POST /api/admin/payments/41/confirm': json({ ...waiting, payment_status: 'finished' }),
     });
@@ -41,12 +41,12 @@ describe('the staff pending payments panel (/admin?tab=settings)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     expect(callsTo(fetchMock, 'POST /api/admin/payments/41/confirm')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Transaction hash (optional)'), 'not-a-hash');
+    await user.type(within(dialog).getByLabelText('Transaction hash'), 'not-a-hash');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     expect(within(dialog).getByText(PAYMENT_TEXT.transactionHashInvalid)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/payments/41/confirm')).toHaveLength(0);
 
-    await user.clear(within(dialog).getByLabelText('Transaction hash (optional)'));
+    await user.clear(within(dialog).getByLabelText('Transaction hash'));
     await user.paste(BTC_HASH);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -54,13 +54,15 @@ describe('the staff pending payments panel (/admin?tab=settings)', () => {
     expect(await screen.findByText('No payments are waiting for confirmation.')).toBeTruthy();
   });
 
-  it('sends an empty body when no hash is given', async () => {
+  it('needs the transaction hash before it confirms', async () => {
     const { fetchMock, user, list } = await openPanel({
       'POST /api/admin/payments/41/confirm': json({ ...waiting, payment_status: 'finished' }),
     });
     await user.click(within(list).getByRole('button', { name: 'Confirm' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm payment' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/payments/41/confirm')[0]?.body).toEqual({}));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    expect(within(dialog).getByText(PAYMENT_TEXT.transactionHashInvalid)).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/payments/41/confirm')).toHaveLength(0);
   });
 
   it('rejects only after its own confirm step', async () => {

@@ -99,7 +99,7 @@ function ConfirmDialog({ payment, onClose }: { payment: StaffPayment; onClose: (
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = hash.trim() ? { transactionHash: hash.trim() } : {};
+    const body = { transactionHash: hash.trim() };
     const found = schemaErrors(ConfirmPaymentBody, body).transactionHash;
     if (found) return setError(found);
     confirmation.mutate(
@@ -124,8 +124,8 @@ function ConfirmDialog({ payment, onClose }: { payment: StaffPayment; onClose: (
       </p>
       <Form className={styles.form} onSubmit={submit}>
         <TextField
-          label="Transaction hash (optional)"
-          description="64 hexadecimal characters; it links the member's history to a block explorer."
+          label="Transaction hash"
+          description="The chain transaction that carried the coins (64 hexadecimal characters); it is logged with your name."
           value={hash}
           onChange={(value) => {
             setHash(value);

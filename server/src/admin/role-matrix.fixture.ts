@@ -37,7 +37,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { contract: api.approveReport, role: 'staff', request: { params: NOWHERE }, allowed: 404 },
   { contract: api.dismissReport, role: 'staff', request: { params: NOWHERE }, allowed: 404 },
   { contract: api.pendingPayments, role: 'staff', allowed: 200 },
-  { contract: api.confirmPayment, role: 'staff', request: { params: NOWHERE, body: {} }, allowed: 404 },
+  {
+    contract: api.confirmPayment,
+    role: 'staff',
+    request: { params: NOWHERE, body: { transactionHash: 'c'.repeat(64) } },
+    allowed: 404,
+  },
   { contract: api.rejectPayment, role: 'staff', request: { params: NOWHERE }, allowed: 404 },
   { contract: api.moderationLog, role: 'admin', allowed: 200 },
   { contract: api.addCoins, role: 'admin', request: { body: { amount: 1 } }, allowed: 200 },

@@ -224,7 +224,10 @@ describe('NOWPayments: instant payment notifications', () => {
     const { payment } = await buy('starter', 'btc');
     const { client: admin } = await createMember(app, { isAdmin: true });
     const id = (await app.models.Payment.findOne({ paymentId: payment.payment_id }).lean())?.id;
-    const response = await admin.call(api.confirmPayment, { params: { id }, body: {} });
+    const response = await admin.call(api.confirmPayment, {
+      params: { id },
+      body: { transactionHash: 'c'.repeat(64) },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(PAYMENT_TEXT.staffConfirmsSelfCustodyOnly);
     expect(await creditsOf(payment.payment_id)).toBe(0);

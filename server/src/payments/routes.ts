@@ -83,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) =>
       presentStaffPayment(
         app,
-        await confirmPayment(app, viewerOf(request), request.params.id, request.body?.transactionHash),
+        await confirmPayment(app, viewerOf(request), request.params.id, request.body.transactionHash),
       ),
   });
 

@@ -63,6 +63,7 @@ async function buy(client: TestClient, packageId = 'standard', currency = 'btc')
 }
 
 const recordOf = (payment: Payment) => app.models.Payment.findOne({ paymentId: payment.payment_id }).lean();
+const HASH = 'c'.repeat(64);
 const idOf = async (payment: Payment) => (await recordOf(payment))?.id as number;
 
 describe('self-custody: packages, currencies and estimates', () => {
@@ -191,8 +192,9 @@ describe('self-custody: staff confirm or reject', () => {
     expect(await balanceOf(app, user.id)).toBe(2750);
     expect(balances).toEqual([2750]);
 
-    // A later confirm (here without a body: every field of it is optional) is answered, not repeated.
-    expect((await admin.call(api.confirmPayment, { params: { id: listed?.id } })).statusCode).toBe(200);
+    // A later confirm is answered, not repeated.
+    const again = await admin.call(api.confirmPayment, { params: { id: listed?.id }, body: { transactionHash: hash } });
+    expect(again.statusCode).toBe(200);
     expect(await balanceOf(app, user.id)).toBe(2750);
     const after = (await admin.call(api.pendingPayments)).json().payments as StaffPayment[];
     expect(after.some((p) => p.payment_id === payment.payment_id)).toBe(false);
@@ -211,6 +213,36 @@ describe('self-custody: staff confirm or reject', () => {
     await expectLedgerReconciles(app);
   });
 
+  it('four eyes: staff cannot decide their own payment, a confirmation needs the hash and is logged (hole 5)', async () => {
+    const { user: moderator, client: moderatorClient } = await createMember(app, { isModerator: true });
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const own = await buy(moderatorClient, 'bulk', 'btc');
+    const id = await idOf(own);
+    const hash = 'b'.repeat(64);
+    for (const call of [
+      moderatorClient.call(api.confirmPayment, { params: { id }, body: { transactionHash: hash } }),
+      moderatorClient.call(api.rejectPayment, { params: { id } }),
+    ]) {
+      const response = await call;
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: ErrorCode.Forbidden, message: PAYMENT_TEXT.ownPayment });
+    }
+    expect(await balanceOf(app, moderator.id)).toBe(0);
+
+    const withoutHash = await admin.call(api.confirmPayment, { params: { id }, body: {} });
+    expect(withoutHash.statusCode).toBe(400);
+    expect(await balanceOf(app, moderator.id)).toBe(0);
+
+    const confirmed = await admin.call(api.confirmPayment, { params: { id }, body: { transactionHash: hash } });
+    expect(confirmed.statusCode).toBe(200);
+    const log = (await admin.call(api.moderationLog, { query: { action: 'payment.confirm' } })).json();
+    expect(log.find((entry: { targetId: number }) => entry.targetId === id)).toMatchObject({
+      action: 'payment.confirm',
+      targetType: 'payment',
+      details: { memberId: moderator.id, transactionHash: hash },
+    });
+  });
+
   it('reject: failed, nothing credited, and it cannot be confirmed after', async () => {
     const { user, client } = await createMember(app);
     const { client: admin } = await createMember(app, { isAdmin: true });
@@ -220,7 +252,7 @@ describe('self-custody: staff confirm or reject', () => {
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().payment_status).toBe('failed');
     expect((await admin.call(api.rejectPayment, { params: { id } })).statusCode).toBe(200);
-    const confirm = await admin.call(api.confirmPayment, { params: { id }, body: {} });
+    const confirm = await admin.call(api.confirmPayment, { params: { id }, body: { transactionHash: HASH } });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().message).toBe(PAYMENT_TEXT.alreadyRejected);
     expect(await balanceOf(app, user.id)).toBe(0);
@@ -236,7 +268,7 @@ describe('self-custody: staff confirm or reject', () => {
     const payment = await buy(client, 'starter', 'btc');
     const id = await idOf(payment);
     const [confirm, reject] = await Promise.all([
-      admin.call(api.confirmPayment, { params: { id }, body: {} }),
+      admin.call(api.confirmPayment, { params: { id }, body: { transactionHash: HASH } }),
       moderator.call(api.rejectPayment, { params: { id } }),
     ]);
     expect([confirm.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
@@ -254,7 +286,7 @@ describe('self-custody: staff confirm or reject', () => {
     const { client } = await createMember(app);
     const { client: admin } = await createMember(app, { isAdmin: true });
     const id = await idOf(await buy(client, 'starter', 'btc'));
-    await admin.call(api.confirmPayment, { params: { id }, body: {} });
+    await admin.call(api.confirmPayment, { params: { id }, body: { transactionHash: HASH } });
     const reject = await admin.call(api.rejectPayment, { params: { id } });
     expect(reject.statusCode).toBe(409);
     expect(reject.json().message).toBe(PAYMENT_TEXT.alreadyConfirmed);
@@ -267,13 +299,15 @@ describe('self-custody: staff confirm or reject', () => {
     const id = await idOf(payment);
     for (const call of [
       client.call(api.pendingPayments),
-      client.call(api.confirmPayment, { params: { id }, body: {} }),
+      client.call(api.confirmPayment, { params: { id }, body: { transactionHash: HASH } }),
       client.call(api.rejectPayment, { params: { id } }),
     ]) {
       expect((await call).statusCode).toBe(403);
     }
     const { client: admin } = await createMember(app, { isAdmin: true });
-    expect((await admin.call(api.confirmPayment, { params: { id: 999_999 }, body: {} })).statusCode).toBe(404);
+    expect(
+      (await admin.call(api.confirmPayment, { params: { id: 999_999 }, body: { transactionHash: HASH } })).statusCode,
+    ).toBe(404);
     const badHash = await admin.call(api.confirmPayment, { params: { id }, body: { transactionHash: 'abc' } });
     expect(badHash.statusCode).toBe(400);
     expect(badHash.json().message).toBe(PAYMENT_TEXT.transactionHashInvalid);

@@ -12,7 +12,8 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { findByNumericId, insertWithId } from '../db/ids.ts';
-import { badRequest, conflict, notFound, unauthenticated } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
+import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { findPackage } from './packages.ts';
 import type { PaymentRecord } from './payment-model.ts';
@@ -121,18 +122,38 @@ export async function pendingPayments(app: FastifyInstance): Promise<PaymentReco
     .lean<PaymentRecord[]>();
 }
 
-async function selfCustodyPayment(app: FastifyInstance, id: number): Promise<PaymentRecord> {
+/** A self-custody payment for staff to decide; four eyes on money: never a staff member's own. */
+async function paymentToDecide(app: FastifyInstance, staff: UserRecord, id: number): Promise<PaymentRecord> {
   const payment = await findByNumericId(app.models.Payment, id);
   if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
   if (payment.provider !== 'self-custody') throw conflict(PAYMENT_TEXT.staffConfirmsSelfCustodyOnly);
+  if (payment.userId === staff.id) throw forbidden(PAYMENT_TEXT.ownPayment);
   return payment;
 }
 
-/** Staff saw the coins arrive at the admin's address: the member is credited once. */
-export async function confirmPayment(app: FastifyInstance, staff: UserRecord, id: number, transactionHash?: string) {
-  return finishPayment(app, await selfCustodyPayment(app, id), { decidedBy: staff.id, transactionHash });
+/** Logs the decision when this call made it (not when it answered an earlier one). */
+async function logDecision(app: FastifyInstance, staff: UserRecord, before: PaymentRecord, after: PaymentRecord) {
+  if (before.status === after.status || after.decidedBy !== staff.id) return;
+  await logModeration(app, {
+    actorId: staff.id,
+    action: after.status === 'finished' ? 'payment.confirm' : 'payment.reject',
+    targetType: 'payment',
+    targetId: after.id,
+    details: { memberId: after.userId, coins: after.coins, transactionHash: after.transactionHash ?? null },
+  });
+}
+
+/** Staff saw the coins arrive at the admin's address, in this chain transaction: the member is credited once. */
+export async function confirmPayment(app: FastifyInstance, staff: UserRecord, id: number, transactionHash: string) {
+  const payment = await paymentToDecide(app, staff, id);
+  const confirmed = await finishPayment(app, payment, { decidedBy: staff.id, transactionHash });
+  await logDecision(app, staff, payment, confirmed);
+  return confirmed;
 }
 
 export async function rejectPayment(app: FastifyInstance, staff: UserRecord, id: number) {
-  return failPayment(app, await selfCustodyPayment(app, id), staff.id);
+  const payment = await paymentToDecide(app, staff, id);
+  const rejected = await failPayment(app, payment, staff.id);
+  await logDecision(app, staff, payment, rejected);
+  return rejected;
 }
