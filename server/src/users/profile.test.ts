@@ -147,6 +147,32 @@ describe('account deletion', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().id).not.toBe(user.id);
   });
+
+  it('never collides with a name or email someone registered (hole 7)', async () => {
+    const { user, client } = await createMember(app);
+    const squatter = new TestClient(app);
+    const squatted = await squatter.call(api.register, {
+      body: {
+        username: `deleted-${user.id}`,
+        email: `deleted-${user.id}@deleted.invalid`,
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      },
+    });
+    expect(squatted.statusCode).toBe(201);
+    const response = await client.call(api.deleteAccount, { body: { password: DEFAULT_PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    const stored = await app.models.User.findOne({ id: user.id }).lean();
+    expect(stored?.deletedAt).toBeInstanceOf(Date);
+    expect((await client.call(api.user)).statusCode).toBe(401);
+    // Whatever the tombstone is, registration refuses it as a name and as an email.
+    const taken = await new TestClient(app).call(api.register, {
+      body: { username: stored?.username, email: stored?.email, password: 'secret1', confirmPassword: 'secret1' },
+    });
+    expect(taken.statusCode).toBe(400);
+    const refused = (taken.json().details as { path: string }[]).map((detail) => detail.path);
+    expect(refused).toEqual(expect.arrayContaining(['/username', '/email']));
+  });
 });
 
 describe('public user calls', () => {

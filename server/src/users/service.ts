@@ -100,19 +100,24 @@ export async function changePassword(app: FastifyInstance, user: UserRecord, bod
 }
 
 /**
+ * A deleted member's name and email: from a namespace registration refuses ('#' is no username character and
+ * there is no '@'), so no one can hold it first and a deletion can never collide.
+ */
+const tombstone = (id: number) => `deleted#${id}`;
+
+/**
  * Deletion keeps the numeric id, so the member's threads and replies stay and read as
- * 'Anonymous', and removes everything personal. Coins leave through the wallet.
+ * 'Anonymous', and removes everything personal. Coins leave through the wallet. The tombstone
+ * is written first: everything after it only removes, so a retry finishes what a crash left.
  */
 export async function deleteAccount(app: FastifyInstance, user: UserRecord, password: string) {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError(400, ErrorCode.Validation, 'Password is incorrect');
   }
-  await app.models.ProfilePicture.deleteOne({ userId: user.id });
-  await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${user.id}(:|$)` } });
   await update(app, user.id, {
-    username: `deleted-${user.id}`,
-    usernameKey: `deleted-${user.id}`,
-    email: `deleted-${user.id}@deleted.invalid`,
+    username: tombstone(user.id),
+    usernameKey: tombstone(user.id),
+    email: tombstone(user.id),
     passwordHash: '!',
     bio: null,
     profilePictureVersion: 0,
@@ -120,6 +125,8 @@ export async function deleteAccount(app: FastifyInstance, user: UserRecord, pass
     privacy: { defaultThreadPrivate: false, hideProfile: true },
     deletedAt: new Date(),
   });
+  await app.models.ProfilePicture.deleteOne({ userId: user.id });
+  await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${user.id}(:|$)` } });
   await closeWallet(app, user.id);
   await revokeSessions(app, user.id, 'deleted');
 }
