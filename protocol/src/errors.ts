@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import type { PremiumRequiredDetails } from './threads.ts';
 
 /** Every error the API answers with carries one of these codes. */
 export const ErrorCode = {
@@ -28,11 +29,26 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * What `details` carries for the codes that have any, so a client reads them typed. Every other code's details
+ * are field errors (`[{ path, message }]`, validation) or absent.
+ */
+export interface ErrorDetails {
+  [ErrorCode.PremiumRequired]: PremiumRequiredDetails;
+  [ErrorCode.InsufficientCoins]: { needed: number; balance: number };
+  [ErrorCode.AccountLocked]: { lockedUntil: string };
+  [ErrorCode.RateLimited]: { retryAfterMs: number };
+  [ErrorCode.Validation]: { path: string; message: string }[];
+}
+
 /** The one error body: `{ message, code, details? }`. `error` repeats the message for the spec's verification calls. */
 export const ErrorBody = Type.Object({
   message: Type.String(),
-  code: Type.String(),
+  code: Type.Enum(Object.values(ErrorCode)),
   details: Type.Optional(Type.Unknown()),
   error: Type.Optional(Type.String()),
 });
 export type ErrorBody = Type.Static<typeof ErrorBody>;
+
+/** The statuses an API route may answer with an ErrorBody (400 validation … 503 database away). */
+export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 500, 503] as const;

@@ -288,6 +288,9 @@ export const ADMIN_TEXT = {
   restoreBadDocument: (name: string, index: number, problem: string) =>
     `Document ${index + 1} of ${name} is invalid: ${problem}`,
   restoreDuplicate: (name: string, key: string) => `The backup holds two ${name} documents with the same ${key}`,
+  restoreLedgerBroken: (account: number, seq: number, problem: string) =>
+    `The backup's ledger does not add up: account ${account}, entry ${seq}: ${problem}`,
+  restoreRefused: (problem: string) => `The database refused the backup, so nothing was changed: ${problem}`,
   restoreTooLarge: 'The backup file is too large',
   restoreInProgress: 'A restore is already running',
   restored: (documents: number, collections: number) =>

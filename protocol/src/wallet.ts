@@ -140,12 +140,16 @@ export const ConfirmPaymentBody = Type.Object({ transactionHash: TransactionHash
 export type ConfirmPaymentBody = Type.Static<typeof ConfirmPaymentBody>;
 
 /** The NOWPayments callback: signed, and carrying more fields than these (all are part of the signature). */
-export const PaymentNotification = Type.Object({
-  payment_id: Type.Union([Type.Integer(), Type.String({ minLength: 1, maxLength: 64 })]),
-  payment_status: Type.String({ maxLength: 32 }),
-  order_id: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
-  actually_paid: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 64 })]))),
-});
+export const PaymentNotification = Type.Object(
+  {
+    payment_id: Type.Union([Type.Integer(), Type.String({ minLength: 1, maxLength: 64 })]),
+    payment_status: Type.String({ maxLength: 32 }),
+    order_id: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
+    actually_paid: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 64 })]))),
+  },
+  // The provider's, not ours: it may add fields, and the signature covers them all.
+  { additionalProperties: true },
+);
 
 export const TRANSACTION_TYPES = ['purchase', 'unlock_content', 'other'] as const;
 export const TransactionType = Type.Enum(TRANSACTION_TYPES);

@@ -52,7 +52,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     },
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'] } },
+    // removeAdditional off: a body with a property its schema does not declare is refused, not silently trimmed.
+    ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'], removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const mongo = mongoose.createConnection(config.database.uri, CONNECTION_OPTIONS);
@@ -74,7 +75,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Enclave API', version: '0.1.0' } },
+    // 3.1: its schemas are JSON Schema 2020-12, the dialect TypeBox writes (numeric exclusiveMinimum and all).
+    openapi: { openapi: '3.1.0', info: { title: 'Enclave API', version: '0.1.0' } },
   });
   await registerRateLimits(app);
   await app.register(databaseGate);

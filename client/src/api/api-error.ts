@@ -1,4 +1,6 @@
-import { PAGE_TEXT } from '@enclave/protocol';
+import { ErrorCode, type ErrorDetails, PAGE_TEXT } from '@enclave/protocol';
+
+const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
 
 /** A non-OK answer from the API: the server's `{ message, code, details? }` or the best text we could read. */
 export class ApiError extends Error {
@@ -7,10 +9,15 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
     readonly details?: unknown,
   ) {
     super(message);
+  }
+
+  /** The details the contract declares for `code`, when this is that error; null otherwise. */
+  detailsOf<C extends keyof ErrorDetails>(code: C): ErrorDetails[C] | null {
+    return this.code === code && this.details !== undefined ? (this.details as ErrorDetails[C]) : null;
   }
 
   static async fromResponse(response: Response): Promise<ApiError> {
@@ -21,7 +28,7 @@ export class ApiError extends Error {
       (body ? '' : text.trim()) ||
       response.statusText ||
       PAGE_TEXT.unknownRequestError;
-    const code = typeof body?.code === 'string' ? body.code : undefined;
+    const code = typeof body?.code === 'string' && KNOWN_CODES.has(body.code) ? (body.code as ErrorCode) : undefined;
     return new ApiError(response.status, message, code, body?.details);
   }
 }

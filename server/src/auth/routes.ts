@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rateLimit(app, { name: 'login-hour', max: 30, windowMs: HOUR }),
     ],
     handler: async (request, reply) => {
-      const user = await login(app, request.body);
+      const user = await login(app, request.body, request.ip);
       issueSession(reply, user);
       return presentMe(app, user);
     },

@@ -73,21 +73,25 @@ export async function register(
   };
 }
 
-/** Password check with a per-account lock: 5 failures lock the account for 15 minutes. */
-export async function login(app: FastifyInstance, { username, password }: LoginBody): Promise<UserRecord> {
+/**
+ * Password check with a lock per name and address: 5 failures from one address lock that name there for 15
+ * minutes, so an attacker elsewhere cannot lock a member out. The lock is keyed by the name as typed, and an
+ * unknown name runs the same steps (a dummy hash), so no answer and no timing tells whether an account exists.
+ */
+export async function login(
+  app: FastifyInstance,
+  { username, password }: LoginBody,
+  address: string,
+): Promise<UserRecord> {
   const user = await app.models.User.findOne({ usernameKey: usernameKey(username) }).lean<UserRecord>();
-  if (!user) {
-    await verifyPassword(DUMMY_HASH, password);
-    throw new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);
-  }
-  const scope = `login:${user.id}`;
+  const scope = `login:${usernameKey(username)}@${address}`;
   if (!(await claimSlot(app.models.AttemptSlot, scope, SECURITY.loginFailuresBeforeLock, SECURITY.loginLockMs))) {
     const until = (await slotsFreeAt(app.models.AttemptSlot, scope, SECURITY.loginLockMs)) ?? new Date();
     throw new AppError(429, ErrorCode.AccountLocked, SERVER_TEXT.accountLocked(until.toISOString()), {
       lockedUntil: until.toISOString(),
     });
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  if (!(await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)) || !user) {
     throw new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);
   }
   await releaseSlots(app.models.AttemptSlot, scope);

@@ -50,10 +50,10 @@ describe('POST /api/login', () => {
     expect(wrong.json().message).toBe(SERVER_TEXT.invalidCredentials);
   });
 
-  it('locks the account for 15 minutes after 5 failures, then lets the member in again', async () => {
+  it('locks the account for 15 minutes after 5 failures from one address, then lets the member in again', async () => {
     const { user } = await createMember(app);
-    const attempt = (password: string) =>
-      new TestClient(app).call(api.login, { body: { username: user.username, password } });
+    const attacker = new TestClient(app);
+    const attempt = (password: string) => attacker.call(api.login, { body: { username: user.username, password } });
     for (let i = 0; i < 5; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
     const locked = await attempt(DEFAULT_PASSWORD);
     expect(locked.statusCode).toBe(429);
@@ -62,6 +62,35 @@ describe('POST /api/login', () => {
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * 60 * 1000 + 1000 });
     expect((await attempt(DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('cannot be turned on a member: failures from other addresses leave theirs open (hole 8)', async () => {
+    const { user } = await createMember(app);
+    for (let i = 0; i < 5; i++) {
+      const elsewhere = new TestClient(app);
+      for (let j = 0; j < 5; j++) {
+        await elsewhere.call(api.login, { body: { username: user.username, password: 'wrong-password' } });
+      }
+    }
+    const member = await new TestClient(app).call(api.login, {
+      body: { username: user.username, password: DEFAULT_PASSWORD },
+    });
+    expect(member.statusCode).toBe(200);
+  });
+
+  it('locks an unknown name exactly like a known one, so a lock reveals no account (hole 8)', async () => {
+    const { user } = await createMember(app);
+    const answers = [];
+    for (const username of [user.username, 'nobody-at-all']) {
+      const client = new TestClient(app);
+      for (let i = 0; i < 5; i++) await client.call(api.login, { body: { username, password: 'wrong-password' } });
+      const locked = await client.call(api.login, { body: { username, password: 'wrong-password' } });
+      answers.push([locked.statusCode, locked.json().code]);
+    }
+    expect(answers).toEqual([
+      [429, ErrorCode.AccountLocked],
+      [429, ErrorCode.AccountLocked],
+    ]);
   });
 
   it('limits one address to 6 tries a minute', async () => {

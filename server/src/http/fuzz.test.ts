@@ -1,4 +1,5 @@
-import { api, type RouteContract } from '@enclave/protocol';
+import { api, ERROR_STATUSES, type RouteContract } from '@enclave/protocol';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -13,8 +14,14 @@ import { createMember } from '../test/factories.ts';
  * contracts, so they are the same on every run.
  */
 
+interface Operation {
+  responses: Record<string, unknown>;
+}
+
 interface Case {
   label: string;
+  /** The answer must be a 4xx. */
+  refused?: boolean;
   path: Record<string, string>;
   body?: unknown;
   query?: Record<string, string>;
@@ -82,12 +89,18 @@ function casesFor(route: RouteContract): Case[] {
     const { [key]: _dropped, ...rest } = base;
     bodies.push([`missing ${key}`, rest]);
   }
+
   for (const key of Object.keys((route.body as JsonSchema | undefined)?.properties ?? {})) {
     for (const [i, value] of WRONG_VALUES.entries())
       bodies.push([`${key} as wrong value #${i}`, { ...base, [key]: value }]);
     bodies.push([`${key} deeply nested`, { ...base, [key]: DEEP }]);
   }
   for (const [label, body, headers] of bodies) cases.push({ label, path: validPath, body, headers });
+  // A property the body does not declare is refused, never stored or silently dropped; only a body that says
+  // it is open (a provider's signed callback) takes others.
+  if ((route.body as JsonSchema | undefined)?.additionalProperties !== true) {
+    cases.push({ label: 'undeclared property', path: validPath, body: { ...base, isAdmin: true }, refused: true });
+  }
   return cases;
 }
 
@@ -118,15 +131,20 @@ describe('route fuzzing', () => {
     app = await createTestApp();
   });
 
-  it('serves the OpenAPI document at /api/docs without signing in', async () => {
+  it('serves a valid OpenAPI 3.1 document at /api/docs, every route with its error responses', async () => {
     const response = await new TestClient(app).call(api.docs);
     expect(response.statusCode).toBe(200);
-    const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
-    expect(doc.openapi).toMatch(/^3\./);
-    const documented = Object.keys(doc.paths);
+    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const validation = await new Validator().validate(doc as never);
+    expect(validation.errors ?? [], 'OpenAPI validation errors').toEqual([]);
+    expect(validation.valid).toBe(true);
     // Every route but the document itself, which is left out of its own listing.
     for (const route of Object.values(api).filter((r) => r !== api.docs) as RouteContract[]) {
-      expect(documented).toContain(route.url.replace(/:(\w+)/g, '{$1}'));
+      const operation = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      for (const status of ERROR_STATUSES)
+        expect(operation?.responses, `${route.url} ${status}`).toHaveProperty(String(status));
     }
   });
 
@@ -146,7 +164,8 @@ describe('route fuzzing', () => {
           ['anonymous', anonymous],
         ] as const) {
           const response = await client.request(route.method, url, fuzz.body, fuzz.query, fuzz.headers);
-          const wrong = problem(response);
+          const accepted = response.statusCode < 400;
+          const wrong = fuzz.refused && accepted ? `${response.statusCode}: accepted` : problem(response);
           if (wrong) failures.push(`${who} ${route.method} ${url.slice(0, 80)} [${fuzz.label}]: ${wrong}`);
         }
       }

@@ -14,6 +14,7 @@ export interface JsonSchema {
   minItems?: number;
   items?: JsonSchema;
   format?: string;
+  additionalProperties?: unknown;
 }
 
 /** A plausible value for a schema, so one wrong field at a time can reach past validation. */

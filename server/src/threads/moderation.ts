@@ -1,4 +1,4 @@
-import { type EditThreadBody, FORUM_TEXT, LIMITS, type Thread, VALIDATION } from '@enclave/protocol';
+import { EditThreadBody, FORUM_TEXT, LIMITS, type Thread, VALIDATION } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
@@ -35,8 +35,12 @@ export async function editThread(
   body: EditThreadBody,
 ): Promise<Thread> {
   const thread = await findThread(app, id);
+  // Only the edit form's fields, whatever else a body carried past validation.
   const set: Partial<ThreadRecord> = Object.fromEntries(
-    Object.entries(body).filter(([, value]) => value !== undefined),
+    Object.keys(EditThreadBody.properties).flatMap((key) => {
+      const value = body[key as keyof EditThreadBody];
+      return value === undefined ? [] : [[key, value]];
+    }),
   ) as Partial<ThreadRecord>;
   if (body.title !== undefined) set.title = body.title.trim();
   if (body.content !== undefined) set.content = body.content.trim();

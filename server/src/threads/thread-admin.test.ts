@@ -49,6 +49,23 @@ describe('editing a thread (PATCH /api/admin/threads/{id})', () => {
     });
   });
 
+  it('refuses fields outside the edit form, and stores nothing (hole 8)', async () => {
+    const { user: author } = await createMember(app);
+    const { user: other } = await createMember(app);
+    const thread = await aThread(app, author, { title: 'Kept title' });
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    for (const extra of [{ authorId: other.id }, { isSisterThread: true }, { parentThreadId: thread.id }]) {
+      const response = await edit(admin, thread.id, { title: 'Sneaky title', ...extra });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({
+      title: 'Kept title',
+      authorId: author.id,
+      isSisterThread: false,
+      parentThreadId: null,
+    });
+  });
+
   it("uses spec 001's texts, including the conditional rules", async () => {
     const { user: author } = await createMember(app);
     const thread = await aThread(app, author);

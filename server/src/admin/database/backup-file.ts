@@ -64,6 +64,31 @@ async function parseDocuments(collection: BackedUpCollection, documents: unknown
 }
 
 /**
+ * Every account's ledger chain, as the ledger writes it: entries 1, 2, 3… with no gap, each balance the previous
+ * one plus the amount, never below zero. A backup whose coins do not add up would restore money from nowhere.
+ */
+function checkLedgerChains(entries: Document[]): void {
+  // The documents keep their exact BSON types (Int32, Double): compare numbers.
+  const chains = new Map<number, { seq: number; amount: number; balanceAfter: number }[]>();
+  for (const entry of entries) {
+    const account = Number(entry.account);
+    const link = { seq: Number(entry.seq), amount: Number(entry.amount), balanceAfter: Number(entry.balanceAfter) };
+    chains.set(account, [...(chains.get(account) ?? []), link]);
+  }
+  for (const [account, chain] of chains) {
+    chain.sort((a, b) => a.seq - b.seq);
+    let balance = 0;
+    for (const [index, { seq, amount, balanceAfter }] of chain.entries()) {
+      const broken = (problem: string) => badRequest(ADMIN_TEXT.restoreLedgerBroken(account, seq, problem));
+      if (seq !== index + 1) throw broken(`expected entry ${index + 1}`);
+      balance += amount;
+      if (balanceAfter !== balance) throw broken(`balance ${balanceAfter}, expected ${balance}`);
+      if (balance < 0) throw broken('balance below zero');
+    }
+  }
+}
+
+/**
  * Reads and checks a whole backup file before anything is written: the format and version, only the
  * app's collections, the manifest's counts, and every document. Anything else is a 400.
  */
@@ -96,5 +121,6 @@ export async function parseBackup(app: FastifyInstance, text: string): Promise<P
     }
     parsed.set(name, await parseDocuments(collection, documents));
   }
+  checkLedgerChains(parsed.get(app.models.LedgerEntry.collection.collectionName) ?? []);
   return { manifest, collections: parsed };
 }

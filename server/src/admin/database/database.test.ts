@@ -133,7 +133,7 @@ describe('database backup and restore', () => {
 
     const response = await upload(freshAdmin, backup);
 
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
     const after = await snapshot();
     for (const [name, documents] of Object.entries(before)) {
@@ -183,12 +183,21 @@ describe('database backup and restore', () => {
     const unchanged = await snapshot();
     const backupsBefore = await automaticBackups();
     const file = JSON.parse(backup);
-    const withUsers = (users: unknown[]) =>
+    const withCollection = (name: string, documents: unknown[]) =>
       JSON.stringify({
         ...file,
-        collections: { ...file.collections, users },
-        manifest: { ...file.manifest, counts: { ...file.manifest.counts, users: users.length } },
+        collections: { ...file.collections, [name]: documents },
+        manifest: { ...file.manifest, counts: { ...file.manifest.counts, [name]: documents.length } },
       });
+    const withUsers = (users: unknown[]) => withCollection('users', users);
+    const ledger = file.collections.ledgerentries as { account: number; seq: number; balanceAfter: unknown }[];
+    const [firstEntry] = ledger;
+    if (!firstEntry) throw new Error('the fixture needs ledger entries');
+    const alteredEntry = (change: Record<string, unknown>) =>
+      withCollection(
+        'ledgerentries',
+        ledger.map((entry) => (entry === firstEntry ? { ...entry, ...change } : entry)),
+      );
     const [firstUser] = file.collections.users;
     const cases: [string, string][] = [
       ['not json at all', ADMIN_TEXT.restoreNotBackup],
@@ -214,6 +223,9 @@ describe('database backup and restore', () => {
         withUsers([...file.collections.users, { ...firstUser, _id: { $oid: '0123456789abcdef01234567' } }]),
         ADMIN_TEXT.restoreDuplicate('users', 'id'),
       ],
+      // Coins from nowhere, and a chain with a hole in it (hole 8).
+      [alteredEntry({ balanceAfter: { $numberInt: '999999' } }), "The backup's ledger does not add up"],
+      [alteredEntry({ seq: { $numberInt: '7' } }), "The backup's ledger does not add up"],
     ];
     for (const [content, message] of cases) {
       const response = await upload(admin, content);
