@@ -18,18 +18,18 @@ export function EditThreadPage() {
   const threadId = threadIdOf(id);
   const { user } = useSession();
   const navigate = useNavigate();
-  const isAdmin = Boolean(user?.isAdmin);
-  const thread = useThread(threadId, isAdmin);
+  const mayEdit = Boolean(user?.abilities.canEditThreads);
+  const thread = useThread(threadId, mayEdit);
   const categories = useCategories();
 
   useEffect(() => {
-    if (user && !user.isAdmin) {
+    if (user && !user.abilities.canEditThreads) {
       toast({ variant: 'destructive', title: THREAD_TEXT.editDenied });
       void navigate({ to: '/', replace: true });
     }
   }, [user, navigate]);
 
-  if (!isAdmin) return null;
+  if (!mayEdit) return null;
   return (
     <div className={page.stack}>
       <RouterLink to="/thread/$id" params={{ id }} className={page.backLink}>

@@ -27,26 +27,32 @@ function ThreadScreen({ threadId }: { threadId: number }) {
   const thread = useThread(threadId);
   useThreadLive(threadId, thread.isSuccess);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const mayEdit = Boolean(user?.abilities.canEditThreads && thread.data);
+  const mayDelete = Boolean(user?.abilities.canDeleteThreads && thread.data);
 
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
         <BackButton />
-        {user?.isAdmin && thread.data && (
+        {(mayEdit || mayDelete) && (
           <div className={styles.adminActions}>
-            <LinkButton to="/edit-thread/$id" params={{ id: String(threadId) }} variant="secondary" size="sm">
-              <Pencil size={16} aria-hidden />
-              Edit Thread
-            </LinkButton>
-            <Button variant="destructive" size="sm" onPress={() => setDeleteOpen(true)}>
-              <Trash2 size={16} aria-hidden />
-              Delete Thread
-            </Button>
+            {mayEdit && (
+              <LinkButton to="/edit-thread/$id" params={{ id: String(threadId) }} variant="secondary" size="sm">
+                <Pencil size={16} aria-hidden />
+                Edit Thread
+              </LinkButton>
+            )}
+            {mayDelete && (
+              <Button variant="destructive" size="sm" onPress={() => setDeleteOpen(true)}>
+                <Trash2 size={16} aria-hidden />
+                Delete Thread
+              </Button>
+            )}
           </div>
         )}
       </div>
       <ThreadContent thread={thread} isLoadingUser={isLoading} viewer={user} />
-      {user?.isAdmin && thread.data && (
+      {mayDelete && thread.data && (
         <DeleteThreadDialog thread={thread.data} isOpen={isDeleteOpen} onOpenChange={setDeleteOpen} />
       )}
     </div>
