@@ -10,12 +10,13 @@ import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import { EditThreadForm } from '../thread/edit-thread-form.tsx';
 import { card, cardTitle, muted } from '../thread/thread.css.ts';
-import { threadIdOf, useThread } from '../thread/thread-queries.ts';
+import { useThread } from '../thread/thread-queries.ts';
+import { recordIdOf } from './record-id.ts';
 
 /** Spec 001 §2: /edit-thread/{id}, for admins; anyone else is told so and sent home. */
 export function EditThreadPage() {
   const { id } = useParams({ from: '/edit-thread/$id' });
-  const threadId = threadIdOf(id);
+  const threadId = recordIdOf(id);
   const { user } = useSession();
   const navigate = useNavigate();
   const mayEdit = Boolean(user?.abilities.canEditThreads);
