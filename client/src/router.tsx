@@ -11,6 +11,7 @@ import { PageSpinner } from './components/page-spinner.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
+import { recordIdOf } from './routes/record-id.ts';
 import { parseWalletSearch } from './wallet/wallet-search.ts';
 
 const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
@@ -35,6 +36,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/thread/$id',
+    beforeLoad: ({ params }) => void recordIdOf(params.id),
     component: lazyRouteComponent(() => import('./routes/thread-page.tsx'), 'ThreadPage'),
   }),
   createRoute({
@@ -45,6 +47,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/edit-thread/$id',
+    beforeLoad: ({ params }) => void recordIdOf(params.id),
     component: protectedPage(lazyRouteComponent(() => import('./routes/edit-thread-page.tsx'), 'EditThreadPage')),
   }),
   createRoute({

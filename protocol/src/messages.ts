@@ -437,7 +437,6 @@ export const CONSOLE_TEXT = {
   backupFailed: 'Backup Failed',
   restoreFailed: 'Restore Failed',
   noFileSelected: 'No File Selected',
-  staffOnlyMembers: 'Only administrators can list members. Look a member up by ID in User Moderation.',
   categoryNameRequired: 'Name is required',
   categoryCostInvalid: 'Premium cost must be a whole number of at least 1',
   usdRateInvalid: 'Enter a USD rate above 0, or leave it empty for the default rate',

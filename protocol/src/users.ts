@@ -43,6 +43,26 @@ export const PublicUser = Type.Object({
 });
 export type PublicUser = Type.Static<typeof PublicUser>;
 
+/**
+ * What the signed-in member may do beyond taking part, decided by the server's policy. The client draws staff
+ * tabs, panels and buttons from these and never from the role flags.
+ */
+export const Abilities = Type.Object({
+  /** The console: approval queue, reports, content list, bans, mutes and pending payments. */
+  canModerate: Type.Boolean(),
+  canDeleteThreads: Type.Boolean(),
+  canEditThreads: Type.Boolean(),
+  /** The members table and coin grants. */
+  canManageUsers: Type.Boolean(),
+  canManageCategories: Type.Boolean(),
+  /** Test coins and the crypto receiving addresses. */
+  canManageSettings: Type.Boolean(),
+  canReadModerationLog: Type.Boolean(),
+  /** Database backup and restore. */
+  canBackup: Type.Boolean(),
+});
+export type Abilities = Type.Static<typeof Abilities>;
+
 /** The signed-in member's own record (GET /api/user). */
 export const CurrentUser = Type.Object({
   id: Id,
@@ -58,6 +78,7 @@ export const CurrentUser = Type.Object({
   isMuted: Type.Boolean(),
   mutedUntil: Nullable(IsoDate),
   privacy: PrivacySettings,
+  abilities: Abilities,
 });
 export type CurrentUser = Type.Static<typeof CurrentUser>;
 

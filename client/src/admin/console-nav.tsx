@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { RouterLink } from '../components/router-link.tsx';
 import * as tabStyles from '../components/tabs.css.ts';
-import type { AdminTab } from '../routes/admin-tabs.ts';
+import { type AdminTab, mayOpenTab } from '../routes/admin-tabs.ts';
 import { useApprovalQueue, useReportQueue } from './admin-queries.ts';
 import * as styles from './console.css.ts';
 
@@ -27,14 +27,14 @@ const TAB_ICONS: Record<(typeof TAB_BAR)[number], LucideIcon> = {
 
 type Tool = Exclude<AdminTab, (typeof TAB_BAR)[number]>;
 
-/** The other panels, reachable without typing a URL; each shows only to the role whose server calls it can make. */
-const TOOLS: { tab: Tool; icon: LucideIcon; adminOnly?: boolean }[] = [
+/** The other panels, reachable without typing a URL; each shows only to those whose abilities allow its calls. */
+const TOOLS: { tab: Tool; icon: LucideIcon }[] = [
   { tab: 'threads', icon: ListChecks },
   { tab: 'moderation', icon: Gavel },
   { tab: 'user-moderation', icon: UserCog },
-  { tab: 'categories', icon: FolderTree, adminOnly: true },
+  { tab: 'categories', icon: FolderTree },
   { tab: 'settings', icon: Settings },
-  { tab: 'database', icon: Database, adminOnly: true },
+  { tab: 'database', icon: Database },
 ];
 
 function Count({ value, label }: { value: number | undefined; label: string }) {
@@ -52,7 +52,7 @@ export function ConsoleNav({ user }: { user: CurrentUser }) {
   return (
     <div className={styles.nav}>
       <nav aria-label="Console tabs" className={styles.tabBar}>
-        {TAB_BAR.map((tab) => {
+        {TAB_BAR.filter((tab) => mayOpenTab(tab, user.abilities)).map((tab) => {
           const Icon = TAB_ICONS[tab];
           return (
             <RouterLink key={tab} to="/admin" search={{ tab }} className={tabStyles.tab}>
@@ -67,7 +67,7 @@ export function ConsoleNav({ user }: { user: CurrentUser }) {
         <span className={styles.toolsLabel} aria-hidden>
           Staff tools
         </span>
-        {TOOLS.filter((tool) => user.isAdmin || !tool.adminOnly).map(({ tab, icon: Icon }) => (
+        {TOOLS.filter((tool) => mayOpenTab(tool.tab, user.abilities)).map(({ tab, icon: Icon }) => (
           <RouterLink key={tab} to="/admin" search={{ tab }} className={styles.tool}>
             <Icon size={14} aria-hidden />
             {CONSOLE_TEXT.tools[tab]}

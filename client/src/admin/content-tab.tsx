@@ -5,6 +5,7 @@ import { Button, LinkButton } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
+import { useSession } from '../session/use-session.ts';
 import * as styles from './admin.css.ts';
 import { useRecentThreads } from './admin-queries.ts';
 import { DeleteThreadConfirm } from './delete-thread-confirm.tsx';
@@ -13,6 +14,7 @@ import { excerptOf, NewTabThreadLink } from './thread-links.tsx';
 
 /** Spec 001 §2, content: the newest threads, pending ones included, with view and delete. */
 export function ContentTab() {
+  const { user } = useSession();
   const query = useRecentThreads();
   const [deleting, setDeleting] = useState<Thread | null>(null);
   // Spec 001 §7: a failed list reads as an empty one.
@@ -24,10 +26,12 @@ export function ContentTab() {
         <CardHeading id="content-title" title="Recent Threads">
           The newest threads, including those waiting for approval.
         </CardHeading>
-        <LinkButton to="/admin" search={{ tab: 'categories' }} variant="secondary" size="sm">
-          <FolderTree size={14} aria-hidden />
-          {CONSOLE_TEXT.manageCategories}
-        </LinkButton>
+        {user?.abilities.canManageCategories && (
+          <LinkButton to="/admin" search={{ tab: 'categories' }} variant="secondary" size="sm">
+            <FolderTree size={14} aria-hidden />
+            {CONSOLE_TEXT.manageCategories}
+          </LinkButton>
+        )}
       </div>
       {query.isLoading ? (
         <LoadingRows rows={SKELETON_ROWS.list} label="Loading threads" />
@@ -64,14 +68,16 @@ export function ContentTab() {
               cell: (thread) => (
                 <div className={styles.actions}>
                   <NewTabThreadLink threadId={thread.id} label={`View ${thread.title} in a new tab`} />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${thread.title}`}
-                    onPress={() => setDeleting(thread)}
-                  >
-                    <Trash2 size={14} aria-hidden />
-                  </Button>
+                  {user?.abilities.canDeleteThreads && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${thread.title}`}
+                      onPress={() => setDeleting(thread)}
+                    >
+                      <Trash2 size={14} aria-hidden />
+                    </Button>
+                  )}
                 </div>
               ),
             },

@@ -9,7 +9,7 @@ import { RestoreCard } from './restore-card.tsx';
 /** Spec 001 §2, database: backup and restore, for administrators only. */
 export function DatabaseTab() {
   const { user } = useSession();
-  if (!user?.isAdmin) {
+  if (!user?.abilities.canBackup) {
     return (
       <section className={`${styles.card} ${look.denied}`} aria-labelledby="database-denied">
         <ShieldX size={32} className={look.deniedIcon} aria-hidden />

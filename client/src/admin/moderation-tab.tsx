@@ -64,14 +64,16 @@ export function ModerationTab() {
                   <span className={styles.itemTitle}>{thread.title}</span>
                   <div className={styles.actions}>
                     <NewTabThreadLink threadId={thread.id} label={`View ${thread.title} in a new tab`} />
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      aria-label={`Delete ${thread.title}`}
-                      onPress={() => setDeleting(thread)}
-                    >
-                      <Trash2 size={14} aria-hidden />
-                    </Button>
+                    {user?.abilities.canDeleteThreads && (
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        aria-label={`Delete ${thread.title}`}
+                        onPress={() => setDeleting(thread)}
+                      >
+                        <Trash2 size={14} aria-hidden />
+                      </Button>
+                    )}
                   </div>
                 </div>
                 <div className={styles.meta}>
@@ -97,7 +99,7 @@ export function ModerationTab() {
         )}
         <LoadMoreButton pages={query} className={styles.loadMore} />
       </section>
-      {user?.isAdmin && <ModerationLog />}
+      {user?.abilities.canReadModerationLog && <ModerationLog />}
       {deleting && (
         <DeleteThreadConfirm thread={deleting} errorTitle={CONSOLE_TEXT.error} onClose={() => setDeleting(null)} />
       )}

@@ -11,7 +11,7 @@ export function SettingsTab() {
   const { user } = useSession();
   return (
     <div className={styles.form}>
-      {user?.isAdmin ? (
+      {user?.abilities.canManageSettings ? (
         <div className={styles.twoColumns}>
           <TestCoinsCard />
           <ForumSettingsCard />
@@ -22,7 +22,7 @@ export function SettingsTab() {
           Test coins and crypto wallet addresses are managed by administrators.
         </p>
       )}
-      {user?.isAdmin && <WalletSettingsCard />}
+      {user?.abilities.canManageSettings && <WalletSettingsCard />}
       <PendingPaymentsPanel />
     </div>
   );

@@ -1,6 +1,6 @@
 import { type AdminUser, api, CONSOLE_TEXT, SKELETON_ROWS, TEST_COINS } from '@enclave/protocol';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, Coins, Info } from 'lucide-react';
+import { Ban, Coins } from 'lucide-react';
 import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -10,18 +10,16 @@ import { DataTable } from '../components/data-table.tsx';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
-import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
 import { ADMIN_USERS_KEY } from './admin-cache.ts';
-import { isDenied, useAdminUsers } from './admin-queries.ts';
+import { useAdminUsers } from './admin-queries.ts';
 import { formatCoins, formatDay, isStaffMember, tableStatusOf } from './member-status.ts';
 
 type Pages = InfiniteData<AdminUser[], number | undefined>;
 
 /** Spec 001 §2, users: every member with their status and coins; admins add test coins or ban. */
 export function UsersTab() {
-  const { user } = useSession();
   const query = useAdminUsers();
   const queryClient = useQueryClient();
   const [banning, setBanning] = useState<AdminUser | null>(null);
@@ -66,15 +64,8 @@ export function UsersTab() {
   return (
     <section className={styles.card} aria-labelledby="users-title">
       <CardHeading id="users-title" title="Users">
-        Newest members first.
-        {user?.isAdmin && ` Add Coins gives ${formatCoins(TEST_COINS.perUser)} test coins through the ledger.`}
+        Newest members first. Add Coins gives {formatCoins(TEST_COINS.perUser)} test coins through the ledger.
       </CardHeading>
-      {isDenied(query.error) && (
-        <p className={styles.note}>
-          <Info size={16} aria-hidden />
-          {CONSOLE_TEXT.staffOnlyMembers}
-        </p>
-      )}
       {query.isLoading ? (
         <LoadingRows rows={SKELETON_ROWS.list} label="Loading users" />
       ) : members.length === 0 ? (

@@ -42,6 +42,10 @@ export const description = style({ fontSize: vars.fontSize.xs, color: vars.color
 export const popover = style({
   zIndex: vars.zIndex.popover,
   minWidth: 'var(--trigger-width)',
+  maxWidth: 'calc(100vw - 24px)',
+  // The popover's inline max-height bounds it; the options scroll inside instead of drawing past it.
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
   padding: vars.space.xs,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

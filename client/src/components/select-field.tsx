@@ -17,6 +17,9 @@ export interface SelectOption<Value extends Key> {
   label: string;
 }
 
+/** Long lists scroll inside this height (the space beside the button may be smaller still). */
+const LIST_MAX_HEIGHT = 320;
+
 interface SelectFieldProps<Value extends Key> {
   label: string;
   options: readonly SelectOption<Value>[];
@@ -52,7 +55,9 @@ export function SelectField<Value extends Key>({
           {description}
         </Text>
       )}
-      <Popover className={styles.popover}>
+      {/* Below the button (above it when there is more room there), never over it: the mouse-up of the click that
+          opened the list must land on the button, not on an option. */}
+      <Popover className={styles.popover} placement="bottom start" offset={4} maxHeight={LIST_MAX_HEIGHT}>
         <ListBox className={styles.listBox} items={options}>
           {(option) => (
             <ListBoxItem id={option.value} textValue={option.label} className={styles.option}>

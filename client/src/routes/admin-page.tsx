@@ -1,5 +1,5 @@
 import { STATS_RANGE_DEFAULT, type StatsRange } from '@enclave/protocol';
-import { useSearch } from '@tanstack/react-router';
+import { Navigate, useSearch } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
 import { ApprovalTab } from '../admin/approval-tab.tsx';
 import { CategoriesTab } from '../admin/categories-tab.tsx';
@@ -15,7 +15,7 @@ import { UserModerationTab } from '../admin/user-moderation-tab.tsx';
 import { UsersTab } from '../admin/users-tab.tsx';
 import * as page from '../components/page.css.ts';
 import { useSession } from '../session/use-session.ts';
-import type { AdminTab } from './admin-tabs.ts';
+import { type AdminTab, panelFor } from './admin-tabs.ts';
 
 const PANELS: Record<AdminTab, ComponentType> = {
   users: UsersTab,
@@ -35,8 +35,11 @@ export function AdminPage() {
   // Annotated: the route tree's type runs through this lazily imported page, so TypeScript cannot infer it here.
   const { tab }: { tab: AdminTab } = useSearch({ from: '/admin' });
   const [range, setRange] = useState<StatsRange>(STATS_RANGE_DEFAULT);
-  const Panel = PANELS[tab];
   if (!user) return null;
+  // A panel the viewer may not use is never shown: its calls could only fail (issue 13, item 6).
+  const shown = panelFor(tab, user.abilities);
+  if (shown !== tab) return <Navigate to="/admin" search={{ tab: shown }} replace />;
+  const Panel = PANELS[tab];
   return (
     <div className={page.stack}>
       <ConsoleHeader range={range} onRangeChange={setRange} />

@@ -10,26 +10,27 @@ import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import { EditThreadForm } from '../thread/edit-thread-form.tsx';
 import { card, cardTitle, muted } from '../thread/thread.css.ts';
-import { threadIdOf, useThread } from '../thread/thread-queries.ts';
+import { useThread } from '../thread/thread-queries.ts';
+import { recordIdOf } from './record-id.ts';
 
 /** Spec 001 §2: /edit-thread/{id}, for admins; anyone else is told so and sent home. */
 export function EditThreadPage() {
   const { id } = useParams({ from: '/edit-thread/$id' });
-  const threadId = threadIdOf(id);
+  const threadId = recordIdOf(id);
   const { user } = useSession();
   const navigate = useNavigate();
-  const isAdmin = Boolean(user?.isAdmin);
-  const thread = useThread(threadId, isAdmin);
+  const mayEdit = Boolean(user?.abilities.canEditThreads);
+  const thread = useThread(threadId, mayEdit);
   const categories = useCategories();
 
   useEffect(() => {
-    if (user && !user.isAdmin) {
+    if (user && !user.abilities.canEditThreads) {
       toast({ variant: 'destructive', title: THREAD_TEXT.editDenied });
       void navigate({ to: '/', replace: true });
     }
   }, [user, navigate]);
 
-  if (!isAdmin) return null;
+  if (!mayEdit) return null;
   return (
     <div className={page.stack}>
       <RouterLink to="/thread/$id" params={{ id }} className={page.backLink}>

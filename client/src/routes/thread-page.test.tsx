@@ -1,4 +1,4 @@
-import { ErrorCode, SERVER_TEXT, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
+import { ErrorCode, PAGE_TEXT, SERVER_TEXT, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,10 +86,16 @@ describe('/thread/{id}', () => {
   });
 
   it('says the thread failed to load', async () => {
-    openThread({ 'GET /api/threads/42': json({ message: 'Thread not found', code: 'NOT_FOUND' }, 404) });
+    openThread({ 'GET /api/threads/42': json({ message: 'Something went wrong', code: 'INTERNAL_ERROR' }, 500) });
     expect(await screen.findByRole('heading', { name: THREAD_PAGE_TEXT.loadErrorTitle })).toBeTruthy();
     expect(screen.getByText(THREAD_PAGE_TEXT.loadFailed)).toBeTruthy();
-    expect(screen.getByText('Thread not found')).toBeTruthy();
+    expect(screen.getByText('Something went wrong')).toBeTruthy();
+  });
+
+  it('shows the not-found page for a thread the server does not know', async () => {
+    openThread({ 'GET /api/threads/42': json({ message: 'Thread not found', code: 'NOT_FOUND' }, 404) });
+    expect(await screen.findByRole('heading', { name: PAGE_TEXT.notFoundTitle })).toBeTruthy();
+    expect(screen.queryByText('Thread not found')).toBeNull();
   });
 
   it('says when only the replies failed to load', async () => {
@@ -231,7 +237,7 @@ describe('/thread/{id} for admins', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows no Edit Thread or Delete Thread to moderators', async () => {
+  it('shows moderators Delete Thread, which the server lets them do, but not Edit Thread', async () => {
     openThread({
       'GET /api/user': json(aMember({ isModerator: true })),
       'GET /api/threads/42': json(aThread()),
@@ -239,7 +245,7 @@ describe('/thread/{id} for admins', () => {
     });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Edit Thread' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete Thread' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Thread' })).toBeTruthy();
   });
 
   it('links Edit Thread to the edit page', async () => {

@@ -2,6 +2,7 @@ import { SKELETON_ROWS, THREAD_PAGE_TEXT } from '@enclave/protocol';
 import { useCanGoBack, useParams, useRouter } from '@tanstack/react-router';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ApiError } from '../api/api-error.ts';
 import { Button, LinkButton } from '../components/button.tsx';
 import { LoadingRows, Skeleton } from '../components/skeleton.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -10,14 +11,16 @@ import { PremiumNotice } from '../thread/premium-notice.tsx';
 import { premiumRequiredOf } from '../thread/premium-required.ts';
 import { card, cardTitle, muted } from '../thread/thread.css.ts';
 import * as styles from '../thread/thread-page.css.ts';
-import { threadIdOf, useThread } from '../thread/thread-queries.ts';
+import { useThread } from '../thread/thread-queries.ts';
 import { ThreadView } from '../thread/thread-view.tsx';
 import { useThreadLive } from '../thread/use-thread-live.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+import { recordIdOf } from './record-id.ts';
 
 /** Spec 001 §2: /thread/{id}. */
 export function ThreadPage() {
   const { id } = useParams({ from: '/thread/$id' });
-  const threadId = threadIdOf(id);
+  const threadId = recordIdOf(id);
   // A new id is a new page: no dialog or unlock state carries over.
   return <ThreadScreen key={threadId} threadId={threadId} />;
 }
@@ -27,26 +30,34 @@ function ThreadScreen({ threadId }: { threadId: number }) {
   const thread = useThread(threadId);
   useThreadLive(threadId, thread.isSuccess);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  // No such thread, or a private one the viewer may not know of: the server answers both alike.
+  if (thread.error instanceof ApiError && thread.error.status === 404) return <NotFoundPage />;
+  const mayEdit = Boolean(user?.abilities.canEditThreads && thread.data);
+  const mayDelete = Boolean(user?.abilities.canDeleteThreads && thread.data);
 
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
         <BackButton />
-        {user?.isAdmin && thread.data && (
+        {(mayEdit || mayDelete) && (
           <div className={styles.adminActions}>
-            <LinkButton to="/edit-thread/$id" params={{ id: String(threadId) }} variant="secondary" size="sm">
-              <Pencil size={16} aria-hidden />
-              Edit Thread
-            </LinkButton>
-            <Button variant="destructive" size="sm" onPress={() => setDeleteOpen(true)}>
-              <Trash2 size={16} aria-hidden />
-              Delete Thread
-            </Button>
+            {mayEdit && (
+              <LinkButton to="/edit-thread/$id" params={{ id: String(threadId) }} variant="secondary" size="sm">
+                <Pencil size={16} aria-hidden />
+                Edit Thread
+              </LinkButton>
+            )}
+            {mayDelete && (
+              <Button variant="destructive" size="sm" onPress={() => setDeleteOpen(true)}>
+                <Trash2 size={16} aria-hidden />
+                Delete Thread
+              </Button>
+            )}
           </div>
         )}
       </div>
       <ThreadContent thread={thread} isLoadingUser={isLoading} viewer={user} />
-      {user?.isAdmin && thread.data && (
+      {mayDelete && thread.data && (
         <DeleteThreadDialog thread={thread.data} isOpen={isDeleteOpen} onOpenChange={setDeleteOpen} />
       )}
     </div>

@@ -27,8 +27,9 @@ export function useSession() {
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
 
+/** Staff may open the console; the server says so in the member's abilities. */
 export function isStaff(user: CurrentUser | null): boolean {
-  return Boolean(user && (user.isAdmin || user.isModerator));
+  return Boolean(user?.abilities.canModerate);
 }
 
 /**

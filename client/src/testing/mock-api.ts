@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@enclave/protocol';
+import type { Abilities, CurrentUser } from '@enclave/protocol';
 import { type Mock, vi } from 'vitest';
 
 export interface MockRequest {
@@ -45,7 +45,28 @@ export function callsTo(fetchMock: Mock<typeof fetch>, route: string): MockReque
     .filter((request) => `${request.method} ${request.path}` === route);
 }
 
+const MEMBER_ABILITIES: Abilities = {
+  canModerate: false,
+  canDeleteThreads: false,
+  canEditThreads: false,
+  canManageUsers: false,
+  canManageCategories: false,
+  canManageSettings: false,
+  canReadModerationLog: false,
+  canBackup: false,
+};
+const MODERATOR_ABILITIES: Abilities = { ...MEMBER_ABILITIES, canModerate: true, canDeleteThreads: true };
+const ADMIN_ABILITIES: Abilities = Object.fromEntries(
+  Object.keys(MEMBER_ABILITIES).map((ability) => [ability, true]),
+) as Abilities;
+
+/** A signed-in member; an admin or moderator gets the abilities the server's policy gives that role. */
 export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  const abilities = overrides.isAdmin
+    ? ADMIN_ABILITIES
+    : overrides.isModerator
+      ? MODERATOR_ABILITIES
+      : MEMBER_ABILITIES;
   return {
     id: 7,
     username: 'alice',
@@ -60,6 +81,7 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     isMuted: false,
     mutedUntil: null,
     privacy: { defaultThreadPrivate: false, hideProfile: false },
+    abilities,
     ...overrides,
   };
 }

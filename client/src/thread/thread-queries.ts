@@ -2,12 +2,6 @@ import { api, LIMITS } from '@enclave/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 
-/** Route params are text; a thread id is a positive whole number, and anything else matches no thread (0). */
-export function threadIdOf(param: string): number {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
-
 export const threadKey = (id: number) => [api.thread.url, id] as const;
 export const repliesKey = (id: number) => [api.posts.url, id] as const;
 export const groupBuyKey = (id: number) => [api.groupBuyStatus.url, id] as const;

@@ -1,6 +1,7 @@
-import type { CurrentUser, PublicUser } from '@enclave/protocol';
+import type { Abilities, CurrentUser, PublicUser } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { balanceOf } from '../wallet/ledger.ts';
+import { abilitiesOf } from './abilities.ts';
 import { isMuted, type UserRecord } from './user-model.ts';
 
 export function pictureUrl(user: Pick<UserRecord, 'id' | 'profilePictureVersion'>): string | null {
@@ -23,8 +24,8 @@ export function presentPublicUser(user: UserRecord): PublicUser {
   };
 }
 
-/** The member's own record; the balance is the ledger head's, passed in by `presentMe`. */
-export function presentCurrentUser(user: UserRecord, coinBalance: number): CurrentUser {
+/** The member's own record; the balance (the ledger head's) and the abilities are passed in by `presentMe`. */
+export function presentCurrentUser(user: UserRecord, coinBalance: number, abilities: Abilities): CurrentUser {
   return {
     id: user.id,
     username: user.username,
@@ -42,9 +43,11 @@ export function presentCurrentUser(user: UserRecord, coinBalance: number): Curre
       defaultThreadPrivate: user.privacy?.defaultThreadPrivate ?? false,
       hideProfile: user.privacy?.hideProfile ?? false,
     },
+    abilities,
   };
 }
 
 export async function presentMe(app: FastifyInstance, user: UserRecord): Promise<CurrentUser> {
-  return presentCurrentUser(user, await balanceOf(app, user.id));
+  const abilities = abilitiesOf(user, { requireVerifiedEmail: app.config.REQUIRE_EMAIL_VERIFICATION });
+  return presentCurrentUser(user, await balanceOf(app, user.id), abilities);
 }
