@@ -1,4 +1,12 @@
-import { PAGE_TEXT } from '@enclave/protocol';
+import {
+  type AccountLockedDetails,
+  ErrorCode,
+  type MutedDetails,
+  PAGE_TEXT,
+  type RetryAfterDetails,
+  SERVER_TEXT,
+} from '@enclave/protocol';
+import { formatDateTime } from '../components/dates.ts';
 
 /** A non-OK answer from the API: the server's `{ message, code, details? }` or the best text we could read. */
 export class ApiError extends Error {
@@ -22,8 +30,35 @@ export class ApiError extends Error {
       response.statusText ||
       PAGE_TEXT.unknownRequestError;
     const code = typeof body?.code === 'string' ? body.code : undefined;
-    return new ApiError(response.status, message, code, body?.details);
+    return new ApiError(response.status, readableText(code, body?.details) ?? message, code, body?.details);
   }
+}
+
+/**
+ * Seconds until the refused call may be repeated, when the server said so (a verification code resend);
+ * null for any other error.
+ */
+export function retryAfterOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.RateLimited) return null;
+  const seconds = (error.details as Partial<RetryAfterDetails> | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}
+
+/** A text that holds an instant is said here, from the error's typed details, in the reader's zone and format. */
+function readableText(code: string | undefined, details: unknown): string | null {
+  const instant = (key: string) => {
+    const value = (details as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : null;
+  };
+  if (code === ErrorCode.Muted) {
+    const until = instant('mutedUntil' satisfies keyof MutedDetails);
+    return until && SERVER_TEXT.mutedUntil(until);
+  }
+  if (code === ErrorCode.AccountLocked) {
+    const until = instant('lockedUntil' satisfies keyof AccountLockedDetails);
+    return until && SERVER_TEXT.accountLocked(until);
+  }
+  return null;
 }
 
 function parseObject(text: string): Record<string, unknown> | null {
