@@ -6,7 +6,7 @@ import { type Mailbox, startMailbox } from '@enclave/server/test/mailbox.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, drawPicture, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -160,20 +160,3 @@ describe('accounts in Chromium', () => {
     await context.close();
   });
 });
-
-/** A 800×600 PNG drawn by the page itself: something real for the cropper to work on. */
-async function drawPicture(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 600;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    const gradient = context.createLinearGradient(0, 0, 800, 600);
-    gradient.addColorStop(0, '#f59e0b');
-    gradient.addColorStop(1, '#4f46e5');
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 800, 600);
-    return canvas.toDataURL('image/png').split(',')[1] as string;
-  });
-  return Buffer.from(base64, 'base64');
-}

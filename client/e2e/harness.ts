@@ -74,3 +74,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: false });
   return path;
 }
+
+/** A 800×600 PNG drawn by the page itself: something real for the cropper to work on. */
+export async function drawPicture(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const gradient = context.createLinearGradient(0, 0, 800, 600);
+    gradient.addColorStop(0, '#f59e0b');
+    gradient.addColorStop(1, '#4f46e5');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 800, 600);
+    return canvas.toDataURL('image/png').split(',')[1] as string;
+  });
+  return Buffer.from(base64, 'base64');
+}

@@ -13,3 +13,14 @@ export const Pagination = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   before: Type.Optional(Id),
 });
+
+/**
+ * The spec's wording a schema carries for a failed keyword: `errorMessage` is one text for every failure,
+ * or one text per keyword (`{ minLength, maxLength, pattern }`), so each broken rule is named by its own text.
+ */
+export function schemaMessage(schema: unknown, keyword: string): string | undefined {
+  const message = (schema as { errorMessage?: unknown } | null | undefined)?.errorMessage;
+  if (typeof message === 'string') return message;
+  const forKeyword = message && typeof message === 'object' ? (message as Record<string, unknown>)[keyword] : undefined;
+  return typeof forKeyword === 'string' ? forKeyword : undefined;
+}

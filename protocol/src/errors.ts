@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { IsoDate } from './common.ts';
 import type { PremiumRequiredDetails } from './threads.ts';
 
 /** Every error the API answers with carries one of these codes. */
@@ -29,6 +30,21 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+// Typed details of the errors whose text holds an instant or a count: the client says the text itself,
+// in the reader's zone and the product's date format, instead of showing the server's ISO string.
+
+/** `MUTED`: when the mute ends. */
+export const MutedDetails = Type.Object({ mutedUntil: IsoDate });
+export type MutedDetails = Type.Static<typeof MutedDetails>;
+
+/** `ACCOUNT_LOCKED`: when logging in is possible again. */
+export const AccountLockedDetails = Type.Object({ lockedUntil: IsoDate });
+export type AccountLockedDetails = Type.Static<typeof AccountLockedDetails>;
+
+/** `RATE_LIMITED` on a verification-code resend: whole seconds until another code may be asked for. */
+export const RetryAfterDetails = Type.Object({ retryAfterSeconds: Type.Integer({ minimum: 1 }) });
+export type RetryAfterDetails = Type.Static<typeof RetryAfterDetails>;
+
 /**
  * What `details` carries for the codes that have any, so a client reads them typed. Every other code's details
  * are field errors (`[{ path, message }]`, validation) or absent.
@@ -36,8 +52,10 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export interface ErrorDetails {
   [ErrorCode.PremiumRequired]: PremiumRequiredDetails;
   [ErrorCode.InsufficientCoins]: { needed: number; balance: number };
-  [ErrorCode.AccountLocked]: { lockedUntil: string };
-  [ErrorCode.RateLimited]: { retryAfterMs: number };
+  [ErrorCode.AccountLocked]: AccountLockedDetails;
+  [ErrorCode.Muted]: MutedDetails;
+  /** Seconds on a verification-code resend, milliseconds on the other limits. */
+  [ErrorCode.RateLimited]: Partial<RetryAfterDetails> & { retryAfterMs?: number };
   [ErrorCode.Validation]: { path: string; message: string }[];
 }
 

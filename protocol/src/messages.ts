@@ -2,6 +2,8 @@
 
 export const VALIDATION = {
   usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 32 characters',
+  usernameCharacters: 'Username may only contain letters, digits, underscores (_), dots (.) and hyphens (-)',
   passwordMin: 'Password must be at least 6 characters',
   passwordsDontMatch: "Passwords don't match",
   emailInvalid: 'Please enter a valid email address',
@@ -133,6 +135,8 @@ export const MESSAGE_TEXT = {
   cannotBlockYourself: "You can't block yourself",
   cannotBlockStaff: 'Administrators and moderators cannot be blocked',
   unblocked: 'Member unblocked',
+  inviteLabel: 'Thread invite',
+  inviteUnavailable: 'a thread you cannot open',
 } as const;
 
 export const PAYMENT_TEXT = {
@@ -202,6 +206,7 @@ export const VERIFICATION_TEXT = {
   verify: 'Verify Email',
   didntReceive: "Didn't receive the code?",
   resend: 'Resend Code',
+  resendIn: (seconds: number) => `Resend Code in ${seconds}s`,
   whyTitle: 'Why verify your email?',
   securityTitle: 'Enhance Security',
   securityText: 'Protect your account from unauthorized access.',
@@ -324,6 +329,12 @@ export const WALLET_TEXT = {
   copied: 'Copied!',
   retry: 'Retry',
   tryAgain: 'Try Again',
+  demoAddressTitle: 'Demo addresses, do not send funds',
+  demoAddressBody:
+    'This address is an example from the demo data, on a test network. Nothing sent to it is credited, and real funds sent to it are lost.',
+  demoSetupTitle: 'Set your receiving addresses',
+  demoSetupBody:
+    'Payments still go to the demo addresses seeded with the forum. An admin sets real ones in Crypto Wallet Settings before members pay.',
 } as const;
 
 /** The home page, the category page and the create-thread dialog (spec 000 §2, §4; spec 001 §2, §8). */

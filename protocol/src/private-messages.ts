@@ -30,6 +30,8 @@ export const Message = Type.Object({
   hasAttachment: Type.Boolean(),
   attachmentType: Nullable(AttachmentType),
   attachmentData: Nullable(Type.String()),
+  /** An invite's thread title, only when this reader may open the thread; null otherwise (and for links). */
+  inviteTitle: Nullable(Type.String()),
   createdAt: IsoDate,
   _senderUsername: Type.String(),
   _recipientUsername: Type.String(),

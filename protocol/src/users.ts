@@ -5,11 +5,17 @@ import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { VALIDATION } from './messages.ts';
 
+/** Letters, digits, `_ . -`, 3 to 32 characters: each rule refused with its own text, on the server and in forms. */
 export const Username = Type.String({
   minLength: LIMITS.usernameMin,
   maxLength: LIMITS.usernameMax,
   pattern: '^[A-Za-z0-9_.-]+$',
-  errorMessage: VALIDATION.usernameMin,
+  errorMessage: {
+    required: VALIDATION.usernameRequired,
+    minLength: VALIDATION.usernameMin,
+    maxLength: VALIDATION.usernameMax,
+    pattern: VALIDATION.usernameCharacters,
+  },
 });
 export const Password = Type.String({
   minLength: LIMITS.passwordMin,

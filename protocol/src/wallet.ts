@@ -89,6 +89,8 @@ export const Payment = Type.Object({
   /** USD. */
   price_amount: Type.Number(),
   pay_address: Type.String(),
+  /** The address is one the demo data seeded: the member is told not to send funds to it. */
+  isDemoAddress: Type.Boolean(),
   payment_url: Type.String(),
   /** Coins credited when the payment finishes. */
   coins: Type.Integer(),
@@ -259,7 +261,13 @@ export const walletRoutes = {
   pendingPayments: route({
     ...endpoints.pendingPayments,
     summary: 'Self-custody payments awaiting staff confirmation, oldest first',
-    response: { 200: Type.Object({ payments: Type.Array(StaffPayment) }) },
+    response: {
+      200: Type.Object({
+        payments: Type.Array(StaffPayment),
+        /** Some receiving address is still a demo one: staff are reminded to set real addresses. */
+        demoAddresses: Type.Boolean(),
+      }),
+    },
   }),
   confirmPayment: route({
     ...endpoints.confirmPayment,

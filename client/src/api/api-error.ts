@@ -1,4 +1,5 @@
-import { ErrorCode, type ErrorDetails, PAGE_TEXT } from '@enclave/protocol';
+import { ErrorCode, type ErrorDetails, PAGE_TEXT, SERVER_TEXT } from '@enclave/protocol';
+import { formatDateTime } from '../components/dates.ts';
 
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
 
@@ -29,8 +30,29 @@ export class ApiError extends Error {
       response.statusText ||
       PAGE_TEXT.unknownRequestError;
     const code = typeof body?.code === 'string' && KNOWN_CODES.has(body.code) ? (body.code as ErrorCode) : undefined;
-    return new ApiError(response.status, message, code, body?.details);
+    const error = new ApiError(response.status, message, code, body?.details);
+    const readable = readableText(error);
+    return readable ? new ApiError(response.status, readable, code, body?.details) : error;
   }
+}
+
+/**
+ * Seconds until the refused call may be repeated, when the server said so (a verification code resend);
+ * null for any other error.
+ */
+export function retryAfterOf(error: unknown): number | null {
+  const seconds = error instanceof ApiError ? error.detailsOf(ErrorCode.RateLimited)?.retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}
+
+/** A text that holds an instant is said here, from the error's typed details, in the reader's zone and format. */
+function readableText(error: ApiError): string | null {
+  const instant = (value: unknown) =>
+    typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : null;
+  const mutedUntil = instant(error.detailsOf(ErrorCode.Muted)?.mutedUntil);
+  if (mutedUntil) return SERVER_TEXT.mutedUntil(mutedUntil);
+  const lockedUntil = instant(error.detailsOf(ErrorCode.AccountLocked)?.lockedUntil);
+  return lockedUntil ? SERVER_TEXT.accountLocked(lockedUntil) : null;
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

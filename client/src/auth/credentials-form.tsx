@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import type { SchemaForm } from '../forms/use-schema-form.ts';
 import * as styles from './auth-forms.css.ts';
+
+/** The toast topic of login and registration failures: either one succeeding answers them all. */
+export const SIGN_IN_TOPIC = 'sign-in';
 
 /** One input of a sign-in form: the value it holds, and how it is labelled and filled in. */
 export interface CredentialField<Name extends string> {

@@ -2,30 +2,35 @@ import { LIMITS, VALIDATION, VERIFICATION_TEXT } from '@enclave/protocol';
 import { useNavigate } from '@tanstack/react-router';
 import { BellRing, CircleCheck, MailCheck, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Form } from 'react-aria-components';
 import { Button, LinkButton } from '../components/button.tsx';
 import * as features from '../components/feature-list.css.ts';
 import { TextField } from '../components/text-field.tsx';
+import { useCountdown } from '../components/use-countdown.ts';
+import { Form } from '../forms/form.tsx';
 import { useLogout, useSession } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
 import * as styles from './email-verification.css.ts';
-import { useResendCode, useVerifyEmail } from './use-verification.ts';
+import { useResendCode, type useVerifyEmail } from './use-verification.ts';
 
 /** 'protected' guards a member page (Logout); 'public' completes a registration (Go to Login Page). */
 export type GateVariant = 'protected' | 'public';
 
+interface EmailVerificationProps {
+  variant: GateVariant;
+  /** Owned by the gate, which shows only the success once the code is accepted. */
+  verify: ReturnType<typeof useVerifyEmail>;
+}
+
 /** Spec 000 §2: the email verification screen, with the reasons to verify beside the code form. */
-export function EmailVerification({ variant }: { variant: GateVariant }) {
+export function EmailVerification({ variant, verify }: EmailVerificationProps) {
   const { user } = useSession();
   const pending = usePendingVerification();
   const email = user?.email ?? pending.email;
   const [code, setCode] = useState('');
-  const verify = useVerifyEmail();
-  const resend = useResendCode();
+  const cooldown = useCountdown();
+  const resend = useResendCode(cooldown.start);
   const logout = useLogout();
   const navigate = useNavigate();
-
-  if (verify.isSuccess) return <VerificationSuccessful />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,9 +80,9 @@ export function EmailVerification({ variant }: { variant: GateVariant }) {
             size="sm"
             className={styles.resendButton}
             onPress={() => resend.mutate(email)}
-            isDisabled={resend.isPending}
+            isDisabled={resend.isPending || cooldown.secondsLeft > 0}
           >
-            {VERIFICATION_TEXT.resend}
+            {cooldown.secondsLeft > 0 ? VERIFICATION_TEXT.resendIn(cooldown.secondsLeft) : VERIFICATION_TEXT.resend}
           </Button>
         </p>
       </section>
@@ -115,7 +120,7 @@ export function EmailVerification({ variant }: { variant: GateVariant }) {
   );
 }
 
-function VerificationSuccessful() {
+export function VerificationSuccessful() {
   return (
     <section className={styles.success} role="status">
       <CircleCheck className={styles.successIcon} size={40} aria-hidden />

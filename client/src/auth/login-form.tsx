@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
-import { toast } from '../stores/toast-store.ts';
-import { type CredentialField, CredentialsForm } from './credentials-form.tsx';
+import { clearToasts, toast } from '../stores/toast-store.ts';
+import { type CredentialField, CredentialsForm, SIGN_IN_TOPIC } from './credentials-form.tsx';
 
 const FIELDS: CredentialField<keyof LoginBody>[] = [
   { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Your username' },
@@ -25,11 +25,17 @@ export function LoginForm({ onServerError }: { onServerError: (message: string |
     mutationFn: (body: LoginBody) => call(api.login, { body, silent: true }),
     onSuccess: (user) => {
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
+      clearToasts(SIGN_IN_TOPIC);
       toast({ title: TOASTS.welcomeBack.title, description: TOASTS.welcomeBack.description(user.username) });
     },
     onError: (error) => {
       onServerError(error.message);
-      toast({ variant: 'destructive', title: AUTH_TOASTS.loginFailed, description: error.message });
+      toast({
+        variant: 'destructive',
+        title: AUTH_TOASTS.loginFailed,
+        description: error.message,
+        topic: SIGN_IN_TOPIC,
+      });
     },
   });
 

@@ -4,8 +4,8 @@ import { call } from '../api/client.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
-import { toast } from '../stores/toast-store.ts';
-import { type CredentialField, CredentialsForm } from './credentials-form.tsx';
+import { clearToasts, toast } from '../stores/toast-store.ts';
+import { type CredentialField, CredentialsForm, SIGN_IN_TOPIC } from './credentials-form.tsx';
 import { registrationErrorText } from './registration-error.ts';
 
 const EMPTY: RegisterBody = { username: '', email: '', password: '', confirmPassword: '' };
@@ -40,6 +40,7 @@ export function RegisterForm({ onServerError }: { onServerError: (message: strin
   const register = useMutation({
     mutationFn: (body: RegisterBody) => call(api.register, { body, silent: true }),
     onSuccess: async (reply) => {
+      clearToasts(SIGN_IN_TOPIC);
       if (reply.isEmailVerified) {
         toast({ title: TOASTS.accountCreated.title, description: TOASTS.accountCreated.description(reply.username) });
       } else {
@@ -51,7 +52,12 @@ export function RegisterForm({ onServerError }: { onServerError: (message: strin
     onError: (error) => {
       const message = registrationErrorText(error.message);
       onServerError(message);
-      toast({ variant: 'destructive', title: AUTH_TOASTS.registrationFailed, description: message });
+      toast({
+        variant: 'destructive',
+        title: AUTH_TOASTS.registrationFailed,
+        description: message,
+        topic: SIGN_IN_TOPIC,
+      });
     },
   });
 

@@ -1,6 +1,7 @@
 import { AUTH_TEXT, AUTH_TOASTS, api, TIMINGS, TOASTS, VALIDATION } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { retryAfterOf } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
@@ -43,8 +44,11 @@ export function useVerifyEmail() {
   });
 }
 
-/** Spec 000 §5 and §8: a resend needs an email address; a development server answers with the new code too. */
-export function useResendCode() {
+/**
+ * Spec 000 §5 and §8: a resend needs an email address; a development server answers with the new code too.
+ * A resend inside the cool-down answers with the seconds left, which `onCooldown` counts down instead of a toast.
+ */
+export function useResendCode(onCooldown: (seconds: number) => void) {
   return useMutation({
     mutationFn: (email: string | null) => {
       if (!email) return Promise.reject(new Error(VALIDATION.noEmailForVerification));
@@ -54,11 +58,14 @@ export function useResendCode() {
       if (reply.testVerificationCode) usePendingVerification.getState().setTestCode(reply.testVerificationCode);
       toast(TOASTS.codeSent);
     },
-    onError: (error) =>
+    onError: (error) => {
+      const seconds = retryAfterOf(error);
+      if (seconds) return onCooldown(seconds);
       toast({
         variant: 'destructive',
         title: AUTH_TOASTS.resendFailed,
         description: failureText(error, AUTH_TEXT.resendFailed),
-      }),
+      });
+    },
   });
 }

@@ -1,10 +1,13 @@
 import { AUTH_TEXT } from '@enclave/protocol';
 import { MailWarning } from 'lucide-react';
-import { EmailVerification, type GateVariant } from './email-verification.tsx';
+import { EmailVerification, type GateVariant, VerificationSuccessful } from './email-verification.tsx';
+import { useVerifyEmail } from './use-verification.ts';
 import * as styles from './verification-gate.css.ts';
 
-/** Spec 000 §2: shown instead of the page while the member's email is unverified. */
+/** Spec 000 §2: shown instead of the page while the member's email is unverified; once verified, only the success. */
 export function VerificationGate({ variant }: { variant: GateVariant }) {
+  const verify = useVerifyEmail();
+  if (verify.isSuccess) return <VerificationSuccessful />;
   return (
     <div className={styles.gate}>
       <header className={styles.header}>
@@ -16,7 +19,7 @@ export function VerificationGate({ variant }: { variant: GateVariant }) {
           {variant === 'protected' ? AUTH_TEXT.verificationRequiredProtected : AUTH_TEXT.verificationRequiredPublic}
         </p>
       </header>
-      <EmailVerification variant={variant} />
+      <EmailVerification variant={variant} verify={verify} />
     </div>
   );
 }

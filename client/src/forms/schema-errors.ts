@@ -1,3 +1,4 @@
+import { schemaMessage } from '@enclave/protocol';
 import type { TObject } from 'typebox';
 import Value from 'typebox/value';
 
@@ -15,8 +16,7 @@ export function schemaErrors<Values extends Record<string, unknown>>(
   for (const issue of Value.Errors(schema, values)) {
     const field = issue.instancePath.split('/')[1];
     if (!field || errors[field]) continue;
-    const property: { errorMessage?: unknown } | undefined = schema.properties[field];
-    errors[field] = typeof property?.errorMessage === 'string' ? property.errorMessage : issue.message;
+    errors[field] = schemaMessage(schema.properties[field], issue.keyword) ?? issue.message;
   }
   return errors as FieldErrors<keyof Values & string>;
 }

@@ -20,6 +20,8 @@ describe('thread card', () => {
     const long = 'a'.repeat(THREAD_PREVIEW_LENGTH + 40);
     expect(previewOf(long)).toBe(`${'a'.repeat(THREAD_PREVIEW_LENGTH)}...`);
     expect(previewOf('short')).toBe('short');
+    const words = `${'word '.repeat(31)}unbreakable tail`;
+    expect(previewOf(words)).toBe(`${'word '.repeat(31).trimEnd()}...`);
 
     const card = await renderCard(aThread({ content: long }));
     expect(await within(card).findByText(`${'a'.repeat(THREAD_PREVIEW_LENGTH)}...`)).toBeTruthy();

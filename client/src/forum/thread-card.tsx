@@ -9,9 +9,16 @@ import { TagList } from './tag-list.tsx';
 import * as styles from './thread-card.css.ts';
 import { CategoryLink, PremiumBadge, PrivateBadge } from './thread-labels.tsx';
 
-/** Spec 000 §2: the first 160 characters, then an ellipsis. */
+/**
+ * Spec 000 §2: at most the first 160 characters, then an ellipsis; the cut falls between words, unless the
+ * first word alone is longer than the cut.
+ */
 export function previewOf(content: string): string {
-  return content.length > THREAD_PREVIEW_LENGTH ? `${content.slice(0, THREAD_PREVIEW_LENGTH)}...` : content;
+  if (content.length <= THREAD_PREVIEW_LENGTH) return content;
+  const kept = content.slice(0, THREAD_PREVIEW_LENGTH + 1);
+  const lastBreak = kept.search(/\s\S*$/);
+  const cut = lastBreak > 0 ? kept.slice(0, lastBreak) : kept.slice(0, THREAD_PREVIEW_LENGTH);
+  return `${cut.trimEnd()}...`;
 }
 
 /** A premium thread or one with a premium discussion that the viewer holds. */

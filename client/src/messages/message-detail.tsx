@@ -1,12 +1,14 @@
-import type { Message, MessageBox } from '@enclave/protocol';
+import { MESSAGE_TEXT, type Message, type MessageBox } from '@enclave/protocol';
 import { ExternalLink, Link2, MessageSquareShare, Reply, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-aria-components';
 import { Avatar } from '../components/avatar.tsx';
 import { button } from '../components/button.css.ts';
-import { Button, LinkButton } from '../components/button.tsx';
+import { Button } from '../components/button.tsx';
+import { formatDateTime } from '../components/dates.ts';
+import { RouterLink } from '../components/router-link.tsx';
 import { ReportButton } from '../reports/report-dialog.tsx';
-import { counterpartOf, fullTimeOf, isOpenableLink } from './message-text.ts';
+import { counterpartOf, isOpenableLink } from './message-text.ts';
 import * as styles from './messages.css.ts';
 
 interface MessageDetailProps {
@@ -34,11 +36,11 @@ export function MessageDetail({ message, box, onClose, onReply }: MessageDetailP
             {box === 'inbox' ? `From ${counterpart}` : `To ${counterpart}`}
           </h2>
           <time className={styles.muted} dateTime={message.createdAt}>
-            {fullTimeOf(message.createdAt)}
+            {formatDateTime(message.createdAt)}
           </time>
           {box === 'sent' && (
             <span className={styles.muted}>
-              {message.readAt ? `Read ${fullTimeOf(message.readAt)}` : 'Not read yet'}
+              {message.readAt ? `Read ${formatDateTime(message.readAt)}` : 'Not read yet'}
             </span>
           )}
         </div>
@@ -60,7 +62,10 @@ export function MessageDetail({ message, box, onClose, onReply }: MessageDetailP
   );
 }
 
-/** A link opens in a new tab, and only when it starts with http (spec 001 §5); an invite opens its thread. */
+/**
+ * A link opens in a new tab, and only when it starts with http (spec 001 §5). An invite names its thread as a
+ * link when the server says the reader may open it, and says so when they may not.
+ */
 function Attachment({ message }: { message: Message }) {
   const data = message.attachmentData ?? '';
   if (message.attachmentType === 'invite') {
@@ -68,12 +73,15 @@ function Attachment({ message }: { message: Message }) {
       <section className={styles.attachment} aria-label="Attachment">
         <MessageSquareShare className={styles.attachmentIcon} size={20} aria-hidden />
         <div className={styles.attachmentText}>
-          <span className={styles.attachmentLabel}>Thread invite</span>
-          <span className={styles.muted}>Thread #{data}</span>
+          <span className={styles.attachmentLabel}>{MESSAGE_TEXT.inviteLabel}</span>
+          {message.inviteTitle ? (
+            <RouterLink to="/thread/$id" params={{ id: data }} className={styles.inviteLink}>
+              {message.inviteTitle}
+            </RouterLink>
+          ) : (
+            <span className={styles.muted}>{MESSAGE_TEXT.inviteUnavailable}</span>
+          )}
         </div>
-        <LinkButton to="/thread/$id" params={{ id: data }} variant="secondary" size="sm">
-          Open Thread
-        </LinkButton>
       </section>
     );
   }

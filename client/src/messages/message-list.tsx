@@ -3,7 +3,8 @@ import { CheckCheck, Inbox, Paperclip, Send } from 'lucide-react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
-import { counterpartOf, listTimeOf, previewOf } from './message-text.ts';
+import { formatListDate } from '../components/dates.ts';
+import { counterpartOf, previewOf } from './message-text.ts';
 import * as styles from './messages.css.ts';
 
 interface MessageListProps {
@@ -60,7 +61,7 @@ function MessageRow({ box, message }: { box: MessageBox; message: Message }) {
         <div className={styles.rowTop}>
           <span className={styles.rowName}>{box === 'inbox' ? counterpart : `To ${counterpart}`}</span>
           <time className={styles.rowTime} dateTime={message.createdAt}>
-            {listTimeOf(message.createdAt)}
+            {formatListDate(message.createdAt)}
           </time>
         </div>
         <div className={styles.rowBottom}>

@@ -10,23 +10,6 @@ export function counterpartOf(message: Message, box: MessageBox): string {
   return box === 'inbox' ? message._senderUsername : message._recipientUsername;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const dayOfYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-
-/** Short, as mail lists show it: the time today, the day this year, else the date. */
-export function listTimeOf(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  if (date.toDateString() === now.toDateString()) return timeOfDay.format(date);
-  if (date.getFullYear() === now.getFullYear()) return dayOfYear.format(date);
-  return fullDate.format(date);
-}
-
-export function fullTimeOf(iso: string): string {
-  return dateAndTime.format(new Date(iso));
-}
-
 /** Spec 001 §5: Open Link only works when the link starts with http. */
 export function isOpenableLink(data: string | null): data is string {
   return Boolean(data?.startsWith('http'));

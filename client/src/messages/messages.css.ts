@@ -213,6 +213,13 @@ export const attachmentText = style({ display: 'grid', flex: 1, minWidth: '160px
 
 export const attachmentLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
 
+export const inviteLink = style({
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.medium,
+  overflowWrap: 'anywhere',
+  textDecoration: 'underline',
+});
+
 export const attachmentUrl = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,

@@ -85,7 +85,7 @@ export function CropDialog({ source, onClose }: { source: string; onClose: () =>
           maxValue={PROFILE_CROP.rotationMax}
           value={rotation}
           onChange={changeRotation}
-          formatOptions={{ style: 'unit', unit: 'degree' }}
+          formatOptions={{ style: 'unit', unit: 'degree', unitDisplay: 'narrow' }}
         />
       </div>
       <DialogActions>

@@ -1,12 +1,12 @@
 import { api, PROFILE_TEXT, TIMINGS } from '@enclave/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import { SESSION_ENDING_KEY, useLogout } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './profile.css.ts';

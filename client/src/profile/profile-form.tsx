@@ -1,11 +1,11 @@
 import { api, type CurrentUser, LIMITS, PROFILE_TEXT, UpdateProfileBody } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';

@@ -1,11 +1,11 @@
 import { type CurrentUser, PROFILE_TEXT } from '@enclave/protocol';
 import { Coins } from 'lucide-react';
+import { formatDate } from '../components/dates.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import * as styles from './profile.css.ts';
 import { ProfileForm } from './profile-form.tsx';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const coinFormat = new Intl.NumberFormat();
 
 /** Spec 001 §2, the Profile tab: the member at a glance, their editable details, and the Danger Zone. */
@@ -16,7 +16,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         <AvatarPicker user={user} />
         <h2 className={styles.summaryName}>{user.username}</h2>
         <p className={styles.muted}>
-          {PROFILE_TEXT.memberSince} {dateFormat.format(new Date(user.createdAt))}
+          {PROFILE_TEXT.memberSince} {formatDate(user.createdAt)}
         </p>
         <span className={styles.coins}>
           <Coins size={16} aria-hidden />

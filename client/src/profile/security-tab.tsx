@@ -2,11 +2,11 @@ import { api, ChangePasswordBody, PROFILE_TEXT, VALIDATION } from '@enclave/prot
 import { useMutation } from '@tanstack/react-query';
 import { History, MonitorSmartphone } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_ENDING_KEY } from '../session/use-session.ts';
 import { useSessionStore } from '../stores/session-store.ts';

@@ -8,11 +8,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import { schemaErrors } from '../forms/schema-errors.ts';
 import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';

@@ -135,14 +135,20 @@ describe('the messages page', () => {
     expect(screen.getByRole('button', { name: 'Open Link' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('opens the thread of an invite', async () => {
+  it('names an invite’s thread as a link, or says the reader cannot open it', async () => {
     const user = userEvent.setup();
-    const invite = aMessage({ isRead: true, hasAttachment: true, attachmentType: 'invite', attachmentData: '42' });
-    openMessages(aMessageList({ inbox: [invite] }));
-    const [row] = await inboxRows();
-    await user.click(row as HTMLElement);
-    const open = await screen.findByRole('link', { name: 'Open Thread' });
+    const invite = { isRead: true, hasAttachment: true, attachmentType: 'invite', attachmentData: '42' } as const;
+    const readable = aMessage({ ...invite, id: 1, inviteTitle: 'Lens swap meetup' });
+    const hidden = aMessage({ ...invite, id: 2, _senderUsername: 'carol' });
+    openMessages(aMessageList({ inbox: [readable, hidden] }));
+    const [readableRow, hiddenRow] = await inboxRows();
+    await user.click(readableRow as HTMLElement);
+    const open = await screen.findByRole('link', { name: 'Lens swap meetup' });
     expect(open.getAttribute('href')).toBe('/thread/42');
+
+    await user.click(hiddenRow as HTMLElement);
+    await screen.findByText(MESSAGE_TEXT.inviteUnavailable);
+    expect(screen.queryByRole('link', { name: 'Lens swap meetup' })).toBeNull();
   });
 
   it('says so when the messages cannot be loaded, and tries again', async () => {

@@ -9,6 +9,8 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /** What the toast reports on (a failure of 'sign-in'): a later success on the same topic clears it. */
+  topic?: string;
 }
 
 export interface Toast {
@@ -18,6 +20,7 @@ export interface Toast {
   variant: ToastVariant;
   duration: number;
   open: boolean;
+  topic?: string;
 }
 
 interface ToastState {
@@ -49,6 +52,7 @@ export const useToastStore = create<ToastState>()(
         variant: input.variant ?? 'default',
         duration: input.duration ?? TIMINGS.toastDuration,
         open: true,
+        topic: input.topic,
       };
       for (const replaced of get().toasts.slice(TOAST_LIMIT - 1)) cancelRemoval(replaced.id);
       set((state) => {
@@ -76,6 +80,12 @@ export const useToastStore = create<ToastState>()(
     },
   })),
 );
+
+/** A success clears the failure it answers: closes the open toasts on `topic`. */
+export function clearToasts(topic: string) {
+  const { toasts, dismiss } = useToastStore.getState();
+  for (const shown of toasts) if (shown.open && shown.topic === topic) dismiss(shown.id);
+}
 
 /** Shows a toast from anywhere (components, the api layer); returns a handle to dismiss it early. */
 export function toast(input: ToastInput) {

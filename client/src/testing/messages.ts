@@ -12,6 +12,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     hasAttachment: false,
     attachmentType: null,
     attachmentData: null,
+    inviteTitle: null,
     createdAt: '2026-03-05T10:00:00.000Z',
     _senderUsername: 'bob',
     _recipientUsername: 'alice',

@@ -30,6 +30,7 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
     pay_currency: 'btc',
     price_amount: 10,
     pay_address: BTC_ADDRESS,
+    isDemoAddress: false,
     payment_url: '/wallet?payment=sc-0123456789abcdef',
     coins: 100,
     packageId: 'starter',

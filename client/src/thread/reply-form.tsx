@@ -2,10 +2,10 @@ import { api, FORUM_TEXT, LIMITS, type PremiumRequiredDetails, ReplyBody, THREAD
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogIn, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Form } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button, LinkButton } from '../components/button.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';

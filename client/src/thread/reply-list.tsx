@@ -2,6 +2,7 @@ import { type Post, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclav
 import { MessageSquare, Reply, ThumbsUp } from 'lucide-react';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
+import { formatDateTime } from '../components/dates.ts';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { ReportButton } from '../reports/report-dialog.tsx';
@@ -11,8 +12,6 @@ import { premiumRequiredOf } from './premium-required.ts';
 import * as styles from './replies.css.ts';
 import { card, cardTitle, dangerNotice, muted, prose } from './thread.css.ts';
 import { useReplies } from './thread-queries.ts';
-
-const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Spec 001 §2: replies numbered #1 onward, 3 skeleton rows while they load. */
 export function ReplyList({ threadId }: { threadId: number }) {
@@ -62,7 +61,7 @@ function ReplyItem({ post, number }: { post: Post; number: number }) {
         <span className={styles.author}>{post.authorName ?? THREAD_TEXT.anonymous}</span>
         {(post.authorIsAdmin || post.authorIsModerator) && <span className={muted}>{roleLabel(post)}</span>}
         <time className={muted} dateTime={post.createdAt}>
-          {postedAt.format(new Date(post.createdAt))}
+          {formatDateTime(post.createdAt)}
         </time>
         <span className={styles.number}>#{number}</span>
       </header>

@@ -1,5 +1,6 @@
 import { type CurrentUser, THREAD_PAGE_TEXT, THREAD_TEXT, type Thread } from '@enclave/protocol';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { formatDateTime } from '../components/dates.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { badge } from '../forum/badge.css.ts';
 import { TagList } from '../forum/tag-list.tsx';
@@ -12,8 +13,6 @@ import { ReplyForm } from './reply-form.tsx';
 import { ReplyList } from './reply-list.tsx';
 import { card, infoNotice, noticeTitle, prose } from './thread.css.ts';
 import * as styles from './thread-page.css.ts';
-
-const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
 /** A thread the viewer may read: the post itself, what it sells, and its replies. */
 export function ThreadView({ thread, viewer }: { thread: Thread; viewer: CurrentUser | null }) {
@@ -43,7 +42,7 @@ export function ThreadView({ thread, viewer }: { thread: Thread; viewer: Current
           )}
           <p className={`${styles.content} ${prose}`}>{thread.content}</p>
           <p className={styles.meta}>
-            <time dateTime={thread.createdAt}>{postedAt.format(new Date(thread.createdAt))}</time>
+            <time dateTime={thread.createdAt}>{formatDateTime(thread.createdAt)}</time>
             <ReportButton contentType="thread" contentId={thread.id} authorId={thread.authorId} />
           </p>
         </article>

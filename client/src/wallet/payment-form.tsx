@@ -9,9 +9,10 @@ import {
 } from '@enclave/protocol';
 import { Coins } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
+import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { formatPayAmount } from './chain-links.ts';
 import * as styles from './payment-form.css.ts';
@@ -61,7 +62,7 @@ function PackageForm({ packages, currencies, onCreated }: PackageFormProps) {
   };
 
   return (
-    <Form className={styles.form} onSubmit={submit} aria-label="Buy coins" validationBehavior="aria">
+    <Form className={styles.form} onSubmit={submit} aria-label="Buy coins">
       <RadioGroup
         className={styles.group}
         value={packageField.value || null}

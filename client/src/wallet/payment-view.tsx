@@ -3,6 +3,7 @@ import { Check, CircleCheck, CircleX, Clock, Copy, type LucideIcon } from 'lucid
 import { Button } from '../components/button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { formatPayAmount, paymentUri } from './chain-links.ts';
+import { DemoAddressNotice } from './demo-address-notice.tsx';
 import { PaymentQr } from './payment-qr.tsx';
 import { PAYMENT_STATUS_TEXT } from './payment-status.ts';
 import * as styles from './payment-view.css.ts';
@@ -58,6 +59,7 @@ function PaymentDetails({ payment, onNewPayment }: { payment: Payment; onNewPaym
         </div>
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
       </header>
+      {payment.isDemoAddress && <DemoAddressNotice audience="member" />}
       <div className={styles.body}>
         <PaymentQr
           data={paymentUri(code, payment.pay_address, payment.pay_amount)}

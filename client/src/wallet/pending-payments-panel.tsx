@@ -8,18 +8,19 @@ import {
 } from '@enclave/protocol';
 import { Check, Clock, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Form } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
+import { formatDateTime } from '../components/dates.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { Form } from '../forms/form.tsx';
 import { schemaErrors } from '../forms/schema-errors.ts';
 import { toast } from '../stores/toast-store.ts';
 import { formatPayAmount } from './chain-links.ts';
+import { DemoAddressNotice } from './demo-address-notice.tsx';
 import * as styles from './pending-payments-panel.css.ts';
-import { formatTransactionDate } from './transaction-text.ts';
 import * as wallet from './wallet.css.ts';
 import { useConfirmPayment, usePendingPayments, useRejectPayment } from './wallet-queries.ts';
 
@@ -45,6 +46,7 @@ export function PendingPaymentsPanel() {
         Self-custody payments waiting for staff. Check that the amount arrived at the address before you confirm:
         confirming credits the member's coins.
       </CardHeading>
+      {query.data?.demoAddresses && <DemoAddressNotice audience="staff" />}
       {query.isLoading && <LoadingRows rows={SKELETON_ROWS.list} label="Loading pending payments" />}
       {query.isError && (
         <div className={wallet.notice} role="alert">
@@ -67,7 +69,7 @@ export function PendingPaymentsPanel() {
                   {usd.format(payment.price_amount)})
                 </span>
                 <span className={wallet.muted}>
-                  <time dateTime={payment.createdAt}>{formatTransactionDate(payment.createdAt)}</time>
+                  <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
                   {payment.network && ` · ${payment.network}`}
                 </span>
                 <span className={styles.address}>{payment.pay_address}</span>

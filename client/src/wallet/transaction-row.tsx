@@ -1,16 +1,11 @@
 import { CURRENCY_INFO, isPaymentCurrency, type Transaction } from '@enclave/protocol';
 import { ArrowDownLeft, ArrowUpRight, ExternalLink } from 'lucide-react';
+import { formatDateTime } from '../components/dates.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { explorerUrl } from './chain-links.ts';
 import { StatusBadge, type StatusTone } from './status-badge.tsx';
 import * as styles from './transaction-row.css.ts';
-import {
-  formatSignedCoins,
-  formatTransactionDate,
-  statusLabel,
-  threadIdOf,
-  transactionTitle,
-} from './transaction-text.ts';
+import { formatSignedCoins, statusLabel, threadIdOf, transactionTitle } from './transaction-text.ts';
 
 const STATUS_TONES: Record<string, StatusTone> = { completed: 'success', pending: 'pending', failed: 'danger' };
 
@@ -30,7 +25,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
       <div className={styles.main}>
         <span className={styles.title}>{transactionTitle(transaction)}</span>
         <span className={styles.meta}>
-          <time dateTime={transaction.createdAt}>{formatTransactionDate(transaction.createdAt)}</time>
+          <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
           {isPaymentCurrency(currency) && <span>Paid in {CURRENCY_INFO[currency].symbol}</span>}
           {threadId !== null && (
             <RouterLink to="/thread/$id" params={{ id: String(threadId) }} className={styles.link}>

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatSignedCoins,
-  formatTransactionDate,
-  statusLabel,
-  threadIdOf,
-  transactionTitle,
-} from './transaction-text.ts';
+import { formatSignedCoins, statusLabel, threadIdOf, transactionTitle } from './transaction-text.ts';
 
 describe('transaction row text', () => {
-  it('writes dates in the long date-and-time format', () => {
-    const iso = '2026-03-05T10:00:00.000Z';
-    expect(formatTransactionDate(iso)).toBe(
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)),
-    );
-    expect(formatTransactionDate('2026-03-05T12:00:00.000Z')).toMatch(/^March 5, 2026 at \d{1,2}:\d{2}\s?[AP]M$/);
-  });
-
   it('signs coin amounts: + for credits, - for debits', () => {
     expect(formatSignedCoins(1000)).toBe('+1,000');
     expect(formatSignedCoins(-250)).toBe('-250');

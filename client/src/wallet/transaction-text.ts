@@ -1,12 +1,6 @@
 import type { Transaction, TransactionStatus, TransactionType } from '@enclave/protocol';
 
-/** Spec 001 §2: dates in the long date-and-time format. */
-const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 const signedCoins = new Intl.NumberFormat(undefined, { signDisplay: 'exceptZero' });
-
-export function formatTransactionDate(iso: string): string {
-  return dateAndTime.format(new Date(iso));
-}
 
 /** Signed coins: '+1,000' for a credit, '-250' for a debit. */
 export function formatSignedCoins(amount: number): string {

@@ -1,5 +1,5 @@
-import type { CryptoWalletSettings } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { DEMO_RECEIVING_ADDRESSES } from '@enclave/server/payments/demo-addresses.ts';
 import { selfCustodyProvider } from '@enclave/server/payments/providers/self-custody.ts';
 import { confirmPayment, createPayment, rejectPayment } from '@enclave/server/payments/service.ts';
 import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
@@ -8,45 +8,12 @@ import { demoMember } from './accounts.ts';
 import type { DemoAccount } from './index.ts';
 
 /**
- * Placeholders that pass the spec's address rules (btc 26-35 characters, xmr at least 95, usdt
- * and usdc 0x + 40 hex): a well-known unspendable Bitcoin address and the Ethereum "dead"
- * address. Replace them in the admin console before taking real payments.
+ * Self-custody receiving addresses (the demo ones, until an admin sets real ones), then coin history of every
+ * kind and status for the demo members.
  */
-const DEMO_WALLETS: CryptoWalletSettings = {
-  btc: {
-    name: 'Bitcoin',
-    symbol: 'BTC',
-    network: 'Bitcoin',
-    address: '1BitcoinEaterAddressDontSendf59kuE',
-    usdRate: 65_000,
-  },
-  xmr: {
-    name: 'Monero',
-    symbol: 'XMR',
-    network: 'Monero',
-    address: `4${'DemoMoneroAddressReplaceMe'.repeat(4)}`,
-    usdRate: 150,
-  },
-  usdt: {
-    name: 'Tether',
-    symbol: 'USDT',
-    network: 'Ethereum (ERC-20)',
-    address: '0x000000000000000000000000000000000000dEaD',
-    usdRate: 1,
-  },
-  usdc: {
-    name: 'USD Coin',
-    symbol: 'USDC',
-    network: 'Ethereum (ERC-20)',
-    address: '0x000000000000000000000000000000000000dEaD',
-    usdRate: 1,
-  },
-};
-
-/** Self-custody wallet settings, then coin history of every kind and status for the demo members. */
 export async function seedWallet(app: App): Promise<DemoAccount[]> {
   const admin = await demoMember(app, 'admin');
-  await saveWalletSettings(app, DEMO_WALLETS, admin.id);
+  await saveWalletSettings(app, DEMO_RECEIVING_ADDRESSES, admin.id);
   // The demo history is self-custody whatever PAYMENT_PROVIDER says: no network call while seeding.
   const provider = selfCustodyProvider(app);
   const buy = (username: string, packageId: string, currency: string) =>

@@ -1,4 +1,4 @@
-import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import { ErrorCode, type MutedDetails, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
 import { isMuted, isStaff, type UserRecord } from '../users/user-model.ts';
@@ -33,11 +33,10 @@ export function viewerOf(request: FastifyRequest): UserRecord {
   return request.viewer;
 }
 
-/** Muted members may read but not create threads, reply or message until `mutedUntil`. */
+/** Muted members may read but not create threads, reply or message until `mutedUntil`, which the refusal carries. */
 export function assertNotMuted(user: UserRecord) {
   if (isMuted(user)) {
-    throw new AppError(403, ErrorCode.Muted, SERVER_TEXT.mutedUntil((user.mutedUntil as Date).toISOString()), {
-      mutedUntil: (user.mutedUntil as Date).toISOString(),
-    });
+    const details: MutedDetails = { mutedUntil: (user.mutedUntil as Date).toISOString() };
+    throw new AppError(403, ErrorCode.Muted, SERVER_TEXT.mutedUntil(details.mutedUntil), details);
   }
 }

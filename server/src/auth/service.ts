@@ -1,4 +1,5 @@
 import {
+  type AccountLockedDetails,
   AUTH_TEXT,
   ErrorCode,
   type LoginBody,
@@ -87,9 +88,8 @@ export async function login(
   const scope = `login:${usernameKey(username)}@${address}`;
   if (!(await claimSlot(app.models.AttemptSlot, scope, SECURITY.loginFailuresBeforeLock, SECURITY.loginLockMs))) {
     const until = (await slotsFreeAt(app.models.AttemptSlot, scope, SECURITY.loginLockMs)) ?? new Date();
-    throw new AppError(429, ErrorCode.AccountLocked, SERVER_TEXT.accountLocked(until.toISOString()), {
-      lockedUntil: until.toISOString(),
-    });
+    const details: AccountLockedDetails = { lockedUntil: until.toISOString() };
+    throw new AppError(429, ErrorCode.AccountLocked, SERVER_TEXT.accountLocked(details.lockedUntil), details);
   }
   if (!(await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)) || !user) {
     throw new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);

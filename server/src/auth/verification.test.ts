@@ -108,6 +108,8 @@ describe('POST /api/resend-verification', () => {
     const early = await client.call(api.resendVerification, { body: { email } });
     expect(early.statusCode).toBe(429);
     expect(early.json().error).toMatch(/Please wait \d+ seconds/);
+    // The seconds left as a typed detail: the client counts them down on the button.
+    expect(early.json().details.retryAfterSeconds).toBeGreaterThan(50);
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 1000 });
     const response = await client.call(api.resendVerification, { body: { email } });

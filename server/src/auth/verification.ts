@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, SECURITY, SERVER_TEXT } from '@enclave/protocol';
+import { ErrorCode, type RetryAfterDetails, SECURITY, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { claimSlot, releaseSlots } from '../db/attempt-slots.ts';
 import { AppError } from '../errors.ts';
@@ -58,12 +58,13 @@ export async function checkVerificationCode(app: FastifyInstance, user: UserReco
   await releaseSlots(app.models.AttemptSlot, scope);
 }
 
-/** One resend a minute: the slot under a unique index expires after the cool-down. */
+/** One resend a minute: the slot under a unique index expires after the cool-down, whose seconds left a refusal carries. */
 export async function claimResend(app: FastifyInstance, user: UserRecord): Promise<void> {
   const claimed = await claimSlot(app.models.AttemptSlot, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
   if (!claimed) {
     const sentAt = user.verification?.sentAt?.getTime() ?? Date.now();
     const seconds = Math.max(1, Math.ceil((sentAt + SECURITY.resendCooldownMs - Date.now()) / 1000));
-    throw new AppError(429, ErrorCode.RateLimited, SERVER_TEXT.resendCooldown(seconds));
+    const details: RetryAfterDetails = { retryAfterSeconds: seconds };
+    throw new AppError(429, ErrorCode.RateLimited, SERVER_TEXT.resendCooldown(seconds), details);
   }
 }

@@ -1,4 +1,4 @@
-import { api, type ErrorBody, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import { api, type ErrorBody, ErrorCode, SERVER_TEXT, schemaMessage } from '@enclave/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../errors.ts';
@@ -11,13 +11,15 @@ interface SchemaIssue {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
-  parentSchema?: { errorMessage?: string; properties?: Record<string, { errorMessage?: string }> };
+  parentSchema?: { errorMessage?: unknown; properties?: Record<string, unknown> };
 }
 
 /** A schema may carry the spec's own wording as `errorMessage`; otherwise say what and where. */
 function describe(issue: SchemaIssue, context: string | undefined): string {
   const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
-  const custom = missing ? issue.parentSchema?.properties?.[missing]?.errorMessage : issue.parentSchema?.errorMessage;
+  const custom = missing
+    ? schemaMessage(issue.parentSchema?.properties?.[missing], 'required')
+    : schemaMessage(issue.parentSchema, issue.keyword);
   if (custom) return custom;
   const field = [context, ...issue.instancePath.split('/').filter(Boolean), missing].filter(Boolean).join('.');
   return missing ? `${field} is required` : `${field} ${issue.message ?? 'is invalid'}`;

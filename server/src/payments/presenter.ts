@@ -1,6 +1,7 @@
 import { type Payment, paymentPagePath, type StaffPayment } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { findAllByNumericId } from '../db/ids.ts';
+import { isDemoAddress } from './demo-addresses.ts';
 import type { PaymentRecord } from './payment-model.ts';
 
 export function presentPayment(app: FastifyInstance, payment: PaymentRecord): Payment {
@@ -13,6 +14,7 @@ export function presentPayment(app: FastifyInstance, payment: PaymentRecord): Pa
     pay_currency: payment.payCurrency,
     price_amount: payment.priceAmount,
     pay_address: payment.payAddress,
+    isDemoAddress: isDemoAddress(payment.payAddress),
     payment_url: `${origin}${paymentPagePath(payment.paymentId)}`,
     coins: payment.coins,
     packageId: payment.packageId,

@@ -17,6 +17,7 @@ import {
   pendingPayments,
   rejectPayment,
 } from './service.ts';
+import { usesDemoAddresses } from './wallet-settings.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -74,7 +75,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.pendingPayments),
     preHandler: staff,
-    handler: async () => ({ payments: await presentStaffPayments(app, await pendingPayments(app)) }),
+    handler: async () => ({
+      payments: await presentStaffPayments(app, await pendingPayments(app)),
+      demoAddresses: await usesDemoAddresses(app),
+    }),
   });
 
   app.route({

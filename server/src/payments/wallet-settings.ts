@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { insertWithId, isDuplicateKey } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
+import { isDemoAddress } from './demo-addresses.ts';
 import type { WalletSettingRecord } from './wallet-settings-model.ts';
 
 export async function readWalletSettings(app: FastifyInstance): Promise<WalletSettingRecord[]> {
@@ -16,6 +17,11 @@ export async function readWalletSettings(app: FastifyInstance): Promise<WalletSe
 
 export async function walletSettingOf(app: FastifyInstance, currency: string): Promise<WalletSettingRecord | null> {
   return app.models.WalletSetting.findOne({ currency }).lean<WalletSettingRecord>();
+}
+
+/** Whether any configured receiving address is still one the demo data seeded. */
+export async function usesDemoAddresses(app: FastifyInstance): Promise<boolean> {
+  return (await readWalletSettings(app)).some((setting) => isDemoAddress(setting.address));
 }
 
 /** The admin's map as the spec shapes it: currency code → name, symbol, network, address (and rate). */

@@ -3,17 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { insertWithId } from '../db/ids.ts';
 import { createTestApp } from '../test/app.ts';
+import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 let app: App;
 let recipient: UserRecord;
+let recipientClient: TestClient;
 let author: UserRecord;
 
 beforeAll(async () => {
   app = await createTestApp();
-  recipient = (await createMember(app)).user;
+  ({ user: recipient, client: recipientClient } = await createMember(app));
   author = (await createMember(app)).user;
 });
 
@@ -77,6 +79,25 @@ describe('link attachments', () => {
 });
 
 describe('invite attachments', () => {
+  it('names the invited thread only to a member who may open it', async () => {
+    const title = 'Only the recipient may read this title';
+    const id = await thread({ isPrivate: true, allowedUserIds: [recipient.id] });
+    await app.models.Thread.updateOne({ id }, { $set: { title } });
+    const { client: sender } = await createMember(app);
+    const sent = await sender.call(api.sendMessage, {
+      body: { content: 'Look', recipientId: recipient.id, attachmentType: 'invite', attachmentData: String(id) },
+    });
+    expect(sent.statusCode).toBe(201);
+    // The sender is not on the thread's list: their copy says nothing of it.
+    expect(sent.json()).toMatchObject({ inviteTitle: null });
+    expect(sent.body).not.toContain(title);
+
+    const inbox = (await recipientClient.call(api.listMessages, { query: { box: 'inbox' } })).json();
+    expect(inbox.inbox.find((message: { id: number }) => message.id === sent.json().id)).toMatchObject({
+      inviteTitle: title,
+    });
+  });
+
   it('invites to a thread the recipient can see, by its id', async () => {
     const id = await thread();
     const response = await send({ hasAttachment: true, attachmentType: 'invite', attachmentData: String(id) });

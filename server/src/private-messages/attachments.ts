@@ -1,8 +1,8 @@
 import { MESSAGE_TEXT, type SendMessageBody } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId } from '../db/ids.ts';
+import { findAllByNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
-import { canSee } from '../threads/policy.ts';
+import { canSee, type Viewer } from '../threads/policy.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { MessageRecord } from './message-model.ts';
 
@@ -20,10 +20,10 @@ function isWebUrl(text: string): boolean {
   }
 }
 
-/** The forum's own read rule: an invite reaches only someone the thread exists for. */
-async function canRecipientSeeThread(app: FastifyInstance, recipient: UserRecord, threadId: number): Promise<boolean> {
-  const thread = await findByNumericId(app.models.Thread, threadId);
-  return thread !== null && !thread.deletedAt && canSee(recipient, thread);
+/** The invited threads `reader` may open, by the forum's own read rule: an invite never reveals a hidden thread. */
+export async function openableThreads(app: FastifyInstance, reader: Viewer, threadIds: number[]) {
+  const threads = await findAllByNumericId(app.models.Thread, [...new Set(threadIds)]);
+  return threads.filter((thread) => !thread.deletedAt && canSee(reader, thread));
 }
 
 /** The checked attachment of a message to `recipient`: a web link, or an invite to a thread they can see. */
@@ -46,7 +46,7 @@ export async function attachmentOf(
   }
   // One answer for a missing thread and a hidden one, so an invite never reveals a private thread.
   const threadId = /^[1-9][0-9]{0,15}$/.test(data) ? Number(data) : Number.NaN;
-  if (!Number.isSafeInteger(threadId) || !(await canRecipientSeeThread(app, recipient, threadId))) {
+  if (!Number.isSafeInteger(threadId) || (await openableThreads(app, recipient, [threadId])).length === 0) {
     throw badRequest(MESSAGE_TEXT.inviteInvalid);
   }
   return { hasAttachment: true, attachmentType: 'invite', attachmentData: String(threadId) };

@@ -8,11 +8,11 @@ import type { RealtimeServer } from '../realtime/server.ts';
  * tells both members' tabs (the sender's as a read receipt).
  */
 export function dispatchPrivateMessageEvents(app: FastifyInstance, io: RealtimeServer) {
-  app.events.on('message.sent', ({ message, unreadCount }) => {
-    const recipient = io.to(rooms.user(message.recipientId));
-    recipient.emit('message:new', message);
+  app.events.on('message.sent', ({ sent, received, unreadCount }) => {
+    const recipient = io.to(rooms.user(received.recipientId));
+    recipient.emit('message:new', received);
     recipient.emit('message:unread', { unreadCount });
-    io.to(rooms.user(message.senderId)).emit('message:sent', message);
+    io.to(rooms.user(sent.senderId)).emit('message:sent', sent);
   });
   app.events.on('message.read', ({ message, readAt, unreadCount }) => {
     const recipient = io.to(rooms.user(message.recipientId));

@@ -40,8 +40,13 @@ export async function sendMessage(app: FastifyInstance, sender: UserRecord, body
     ...attachment,
     createdAt: new Date(),
   });
-  const [message, unreadCount] = await Promise.all([presentMessage(app, record), unreadCountOf(app, recipient.id)]);
-  app.events.publish('message.sent', { message, unreadCount });
+  // Each member reads the message as they may: an invite's title only for whoever may open the thread.
+  const [message, received, unreadCount] = await Promise.all([
+    presentMessage(app, record, sender),
+    presentMessage(app, record, recipient),
+    unreadCountOf(app, recipient.id),
+  ]);
+  app.events.publish('message.sent', { sent: message, received, unreadCount });
   return message;
 }
 
@@ -72,7 +77,7 @@ export async function listMessages(
     query.box === 'inbox' ? empty : page(app, viewer, 'sent', query),
     unreadCountOf(app, viewer.id),
   ]);
-  const presented = await presentMessages(app, [...inbox.messages, ...sent.messages]);
+  const presented = await presentMessages(app, [...inbox.messages, ...sent.messages], viewer);
   return {
     inbox: presented.slice(0, inbox.messages.length),
     sent: presented.slice(inbox.messages.length),
@@ -85,7 +90,7 @@ export async function listMessages(
 export async function markRead(app: FastifyInstance, viewer: UserRecord, id: number): Promise<Message> {
   const found = await findByNumericId(app.models.PrivateMessage, id);
   if (!found || !canMarkRead(viewer, found)) throw notFound(MESSAGE_TEXT.messageNotFound);
-  if (found.isRead) return presentMessage(app, found);
+  if (found.isRead) return presentMessage(app, found, viewer);
   const readAt = new Date();
   const updated = await app.models.PrivateMessage.findOneAndUpdate(
     { id, isRead: false },
@@ -93,8 +98,10 @@ export async function markRead(app: FastifyInstance, viewer: UserRecord, id: num
     { returnDocument: 'after' },
   ).lean<MessageRecord>();
   // Another tab read it in between: that read sent the receipt.
-  if (!updated) return presentMessage(app, (await findByNumericId(app.models.PrivateMessage, id)) as MessageRecord);
-  const message = await presentMessage(app, updated);
+  if (!updated) {
+    return presentMessage(app, (await findByNumericId(app.models.PrivateMessage, id)) as MessageRecord, viewer);
+  }
+  const message = await presentMessage(app, updated, viewer);
   app.events.publish('message.read', {
     message,
     readAt: readAt.toISOString(),

@@ -11,8 +11,8 @@ export interface DomainEventMap {
   'wallet.balance': { userId: number; balance: number };
   /** A payment was created or changed status. */
   'payment.changed': { payment: PaymentRecord };
-  /** A private message was stored; `unreadCount` is the recipient's after it. */
-  'message.sent': { message: Message; unreadCount: number };
+  /** A private message was stored, as its sender and its recipient read it; `unreadCount` is the recipient's after it. */
+  'message.sent': { sent: Message; received: Message; unreadCount: number };
   /** The recipient read a message for the first time; `unreadCount` is theirs after it. */
   'message.read': { message: Message; readAt: string; unreadCount: number };
   /** A member's thread awaits approval; presented as in lists (no premium discussion). */
