@@ -4,11 +4,18 @@ import { immer } from 'zustand/middleware/immer';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast, e.g. to open what it announces; pressing it also closes the toast. */
+export interface ToastAction {
+  label: string;
+  onPress: () => void;
+}
+
 export interface ToastInput {
   title?: string;
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  action?: ToastAction;
 }
 
 export interface Toast {
@@ -17,6 +24,7 @@ export interface Toast {
   description?: string;
   variant: ToastVariant;
   duration: number;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -48,6 +56,7 @@ export const useToastStore = create<ToastState>()(
         description: input.description,
         variant: input.variant ?? 'default',
         duration: input.duration ?? TIMINGS.toastDuration,
+        action: input.action,
         open: true,
       };
       for (const replaced of get().toasts.slice(TOAST_LIMIT - 1)) cancelRemoval(replaced.id);
