@@ -40,8 +40,13 @@ export interface ServerToClientEvents {
   'thread:deleted': (payload: { threadId: number }) => void;
   /** Group-buy progress after each contribution, to the thread's watchers and every participant. Keep the highest `current`. */
   'groupbuy:progress': (payload: GroupBuyProgress) => void;
-  /** Sent once, when the last place fills: every participant now has access. */
+  /** Sent once, when the last place fills: every participant now has access, so refetch the status (it carries the content). */
   'groupbuy:completed': (payload: { threadId: number; completedAt: string }) => void;
+  /**
+   * To each member a private thread names, once they can read it (created or approved with them, or
+   * added by an edit). Nothing else about the thread: it opens through the usual read gate.
+   */
+  'thread:shared': (payload: { threadId: number; title: string }) => void;
   /** To staff: a member's thread joined the approval queue (presented as in lists: no premium discussion). */
   'approval:queued': (payload: { thread: Thread }) => void;
   /** To staff: a thread left the approval queue because it was approved. */

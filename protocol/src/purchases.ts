@@ -55,6 +55,8 @@ export const GroupBuyStatus = Type.Object({
   required: Type.Integer({ minimum: 1 }),
   contributionAmount: Type.Integer({ minimum: 1 }),
   completedAt: Nullable(IsoDate),
+  /** What the group buy unlocks: for the organiser and staff, and for participants once it is complete. */
+  content: Nullable(Type.String()),
 });
 export type GroupBuyStatus = Type.Static<typeof GroupBuyStatus>;
 

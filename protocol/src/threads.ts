@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { VALIDATION } from './messages.ts';
+import { FORUM_TEXT, VALIDATION } from './messages.ts';
 
 export const UNLOCKABLE_TYPES = ['download_link', 'text_content', 'premium_thread'] as const;
 export type UnlockableType = (typeof UNLOCKABLE_TYPES)[number];
@@ -47,6 +47,11 @@ export const Thread = Type.Object({
   isGroupBuy: Type.Boolean(),
   groupBuyParticipantsRequired: Nullable(Type.Integer()),
   groupBuyContributionAmount: Nullable(Type.Integer()),
+  /**
+   * What the group buy unlocks: null except for the organiser and staff, and, once the group buy is
+   * complete, its participants; always null in lists and pushed events.
+   */
+  groupBuyContent: Nullable(Type.String()),
   /** Counted from the places taken, never a kept counter. */
   groupBuyCurrentParticipants: Type.Integer({ minimum: 0 }),
   isGroupBuyCompleted: Type.Boolean(),
@@ -72,6 +77,10 @@ export type PremiumRequiredDetails = Type.Static<typeof PremiumRequiredDetails>;
 /** Every cost input has a minimum of 1 (spec 000 §5); maxima are checked by the server with their own texts. */
 const Cost = Type.Integer({ minimum: 1, errorMessage: VALIDATION.contributionMin });
 const Tags = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 });
+const AllowedUserIds = Type.Array(Id, {
+  maxItems: LIMITS.allowedUsersMax,
+  errorMessage: FORUM_TEXT.allowedUsersMax(LIMITS.allowedUsersMax),
+});
 
 /** Spec 000 §5. Tags are trimmed, lowercased and deduplicated by the server too. */
 export const CreateThreadBody = Type.Object({
@@ -82,7 +91,8 @@ export const CreateThreadBody = Type.Object({
   isPremium: Type.Optional(Type.Boolean()),
   premiumCost: Type.Optional(Cost),
   isPrivate: Type.Optional(Type.Boolean()),
-  allowedUserIds: Type.Optional(Type.Array(Id, { maxItems: LIMITS.allowedUsersMax })),
+  /** Who else may read a private thread; each is told when the thread becomes readable to them. */
+  allowedUserIds: Type.Optional(AllowedUserIds),
   hasUnlockableContent: Type.Optional(Type.Boolean()),
   unlockableCost: Type.Optional(Cost),
   unlockableType: Type.Optional(UnlockableKind),
@@ -94,6 +104,8 @@ export const CreateThreadBody = Type.Object({
     Type.Integer({ minimum: LIMITS.groupBuyParticipantsMin, errorMessage: VALIDATION.participantsMin }),
   ),
   groupBuyContributionAmount: Type.Optional(Cost),
+  /** Required with isGroupBuy: what every participant sees once the last place fills. */
+  groupBuyContent: Type.Optional(Type.String()),
 });
 export type CreateThreadBody = Type.Static<typeof CreateThreadBody>;
 
@@ -111,7 +123,7 @@ export const EditThreadBody = Type.Object({
   isPremium: Type.Optional(Type.Boolean()),
   premiumCost: OptionalAmount,
   isPrivate: Type.Optional(Type.Boolean()),
-  allowedUserIds: Type.Optional(Type.Array(Id, { maxItems: LIMITS.allowedUsersMax })),
+  allowedUserIds: Type.Optional(AllowedUserIds),
   hasUnlockableContent: Type.Optional(Type.Boolean()),
   unlockableCost: OptionalAmount,
   unlockableType: Type.Optional(UnlockableKind),
@@ -119,6 +131,7 @@ export const EditThreadBody = Type.Object({
   isGroupBuy: Type.Optional(Type.Boolean()),
   groupBuyParticipantsRequired: OptionalAmount,
   groupBuyContributionAmount: OptionalAmount,
+  groupBuyContent: Type.Optional(Type.String()),
 });
 export type EditThreadBody = Type.Static<typeof EditThreadBody>;
 

@@ -49,6 +49,20 @@ export const title = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWe
 
 export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.92 });
 
+export const action = style({
+  justifySelf: 'start',
+  marginTop: vars.space.xs,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  border: '1px solid currentColor',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: 'pointer',
+});
+
 export const close = style({
   position: 'absolute',
   top: vars.space.sm,

@@ -47,6 +47,17 @@ function ToastItem({ toast }: { toast: Toast }) {
     >
       {toast.title && <div className={styles.title}>{toast.title}</div>}
       {toast.description && <div className={styles.description}>{toast.description}</div>}
+      {toast.action && (
+        <Button
+          className={styles.action}
+          onPress={() => {
+            toast.action?.onPress();
+            dismiss(toast.id);
+          }}
+        >
+          {toast.action.label}
+        </Button>
+      )}
       <Button className={styles.close} aria-label="Close" onPress={() => dismiss(toast.id)}>
         <X size={16} aria-hidden />
       </Button>

@@ -43,3 +43,5 @@ export const tagChip = style({
 });
 
 export const removeTag = style({ width: '22px', height: '22px', padding: 0, borderRadius: vars.radius.full });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -10,7 +10,6 @@ import { Button, LinkButton } from '../components/button.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { SelectField } from '../components/select-field.tsx';
-import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { Form } from '../forms/form.tsx';
 import { useCheckedForm } from '../forms/use-checked-form.ts';
@@ -28,7 +27,12 @@ import {
   threadFormErrors,
 } from './thread-form.ts';
 import { withChange } from './thread-settings.ts';
-import { GroupBuySetting, PremiumDiscussionSetting, PremiumSetting } from './thread-settings-fields.tsx';
+import {
+  GroupBuySetting,
+  PremiumDiscussionSetting,
+  PremiumSetting,
+  PrivateSetting,
+} from './thread-settings-fields.tsx';
 
 /** Spec 000 §2: the Create New Thread dialog; mounted once in the app shell and opened with `openCreateThread`. */
 export function CreateThreadDialog() {
@@ -145,11 +149,11 @@ function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
           label="Premium Thread"
           description="Members pay coins once to read the content and replies."
         />
-        <SwitchField
+        <PrivateSetting
+          {...settings}
           label="Private Thread"
-          description="Only you and the moderators can see it."
-          isSelected={values.isPrivate}
-          onChange={(isPrivate) => change({ isPrivate })}
+          description={FORUM_PAGE_TEXT.privateHelp}
+          authorId={user?.id}
         />
         <PremiumDiscussionSetting
           {...settings}
@@ -160,7 +164,7 @@ function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
         <GroupBuySetting
           {...settings}
           label="Group Buy"
-          description="Members share the cost; everyone who contributes gets access once every place is taken."
+          description="Members share the cost; everyone who contributes gets the content below once every place is taken."
         />
       </div>
 

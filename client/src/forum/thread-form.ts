@@ -22,6 +22,7 @@ export function initialThreadForm(categoryId: number | null, user: CurrentUser |
     isPremium: false,
     premiumCost: THREAD_DEFAULTS.premiumCost,
     isPrivate: user?.privacy.defaultThreadPrivate ?? false,
+    allowedUsers: [],
     hasUnlockableContent: false,
     unlockableCost: THREAD_DEFAULTS.unlockableCost,
     unlockableType: THREAD_DEFAULTS.unlockableType,
@@ -30,6 +31,7 @@ export function initialThreadForm(categoryId: number | null, user: CurrentUser |
     isGroupBuy: false,
     groupBuyParticipantsRequired: THREAD_DEFAULTS.groupBuyParticipants,
     groupBuyContributionAmount: THREAD_DEFAULTS.groupBuyContribution,
+    groupBuyContent: '',
   };
 }
 
@@ -48,7 +50,7 @@ export function threadBodyOf(values: ThreadFormValues, tags: string[]): CreateTh
 
 /**
  * Spec 000 §5 through the protocol body (titles, contents, costs of at least 1), plus the rules the server
- * applies across fields: at most 100 participants, and a premium discussion needs something to unlock
+ * applies across fields: at most 100 participants, a group buy needs the content it unlocks, and a premium discussion needs something to unlock
  * (its content, or for a premium thread the sister thread's content).
  */
 export function threadFormErrors(values: ThreadFormValues, tags: string[]): ThreadFormErrors {
@@ -56,6 +58,7 @@ export function threadFormErrors(values: ThreadFormValues, tags: string[]): Thre
   if (values.isGroupBuy && values.groupBuyParticipantsRequired > LIMITS.groupBuyParticipantsMax) {
     errors.groupBuyParticipantsRequired = FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax);
   }
+  if (values.isGroupBuy && !values.groupBuyContent.trim()) errors.groupBuyContent = VALIDATION.groupBuyContentRequired;
   if (values.hasUnlockableContent) {
     const held = values.unlockableType === 'premium_thread' ? values.sisterContent : '';
     if (!values.unlockableContent.trim() && !held.trim()) {

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { MemberPicker } from './member-picker.tsx';
 import * as styles from './thread-settings.css.ts';
 import type { ThreadSettings, ThreadSettingsErrors } from './thread-settings.ts';
 import { UNLOCKABLE_TYPE_OPTIONS } from './thread-settings.ts';
@@ -57,6 +59,30 @@ export function PremiumSetting({ values, errors, change, layout, ...text }: Sett
         value={values.premiumCost}
         onChange={(premiumCost) => change({ premiumCost })}
         error={errors.premiumCost}
+      />
+    </SwitchSetting>
+  );
+}
+
+/** The private switch and, while it is on, the members who may read the thread besides its author and staff. */
+export function PrivateSetting({
+  values,
+  change,
+  layout,
+  authorId,
+  ...text
+}: Omit<SettingProps, 'errors'> & { label: string; authorId: number | undefined }) {
+  return (
+    <SwitchSetting
+      {...text}
+      layout={layout}
+      isSelected={values.isPrivate}
+      onChange={(isPrivate) => change({ isPrivate })}
+    >
+      <MemberPicker
+        members={values.allowedUsers}
+        onChange={(allowedUsers) => change({ allowedUsers })}
+        authorId={authorId}
       />
     </SwitchSetting>
   );
@@ -126,6 +152,15 @@ export function GroupBuySetting({ values, errors, change, layout, ...text }: Set
           error={errors.groupBuyContributionAmount}
         />
       </div>
+      <TextField
+        label={FORUM_PAGE_TEXT.groupBuyContent}
+        description={FORUM_PAGE_TEXT.groupBuyContentHelp}
+        rows={3}
+        maxLength={LIMITS.threadContentMax}
+        value={values.groupBuyContent}
+        onChange={(groupBuyContent) => change({ groupBuyContent })}
+        error={errors.groupBuyContent}
+      />
     </SwitchSetting>
   );
 }

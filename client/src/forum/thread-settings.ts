@@ -1,5 +1,6 @@
 import type { UnlockableType } from '@enclave/protocol';
 import type { FieldErrors } from '../forms/schema-errors.ts';
+import type { ChosenMember } from './member-picker.tsx';
 
 /**
  * What a thread sells and who may read it: the settings the Create New Thread dialog and the edit page share.
@@ -9,6 +10,8 @@ export interface ThreadSettings {
   isPremium: boolean;
   premiumCost: number;
   isPrivate: boolean;
+  /** Who else reads a private thread. */
+  allowedUsers: ChosenMember[];
   hasUnlockableContent: boolean;
   unlockableCost: number;
   unlockableType: UnlockableType;
@@ -16,6 +19,8 @@ export interface ThreadSettings {
   isGroupBuy: boolean;
   groupBuyParticipantsRequired: number;
   groupBuyContributionAmount: number;
+  /** What participants read once the last place fills. */
+  groupBuyContent: string;
 }
 
 export type ThreadSettingsErrors = FieldErrors<keyof ThreadSettings & string>;
@@ -42,6 +47,7 @@ export function settingsBodyOf(values: ThreadSettings) {
     hasUnlockableContent: values.hasUnlockableContent,
     isGroupBuy: values.isGroupBuy,
     ...(values.isPremium && { premiumCost: values.premiumCost }),
+    ...(values.isPrivate && { allowedUserIds: values.allowedUsers.map((member) => member.id) }),
     ...(values.hasUnlockableContent && {
       unlockableCost: values.unlockableCost,
       unlockableType: values.unlockableType,
@@ -50,6 +56,7 @@ export function settingsBodyOf(values: ThreadSettings) {
     ...(values.isGroupBuy && {
       groupBuyParticipantsRequired: values.groupBuyParticipantsRequired,
       groupBuyContributionAmount: values.groupBuyContributionAmount,
+      groupBuyContent: values.groupBuyContent,
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { AdminSync } from '../admin/admin-sync.tsx';
+import { ShareSync } from '../forum/share-sync.tsx';
 import { MessageSync } from '../messages/message-sync.tsx';
 import { SessionSync } from '../session/session-sync.tsx';
 import { WalletSync } from '../wallet/wallet-sync.tsx';
@@ -11,6 +12,7 @@ export function LiveSync({ goToAuth }: { goToAuth: () => void }) {
       <MessageSync />
       <WalletSync />
       <AdminSync />
+      <ShareSync />
     </>
   );
 }

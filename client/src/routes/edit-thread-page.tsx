@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import * as page from '../components/page.css.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
+import { useChosenMembers } from '../forum/chosen-members.ts';
 import { useCategories } from '../forum/forum-queries.ts';
 import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
@@ -22,6 +23,7 @@ export function EditThreadPage() {
   const mayEdit = Boolean(user?.abilities.canEditThreads);
   const thread = useThread(threadId, mayEdit);
   const categories = useCategories();
+  const members = useChosenMembers(thread.data?.allowedUserIds);
 
   useEffect(() => {
     if (user && !user.abilities.canEditThreads) {
@@ -49,8 +51,13 @@ export function EditThreadPage() {
           <p className={muted}>{thread.error.message}</p>
         </section>
       )}
-      {thread.isSuccess && (
-        <EditThreadForm key={thread.data.id} thread={thread.data} categories={categories.data ?? null} />
+      {thread.isSuccess && members.isSuccess && (
+        <EditThreadForm
+          key={thread.data.id}
+          thread={thread.data}
+          members={members.data}
+          categories={categories.data ?? null}
+        />
       )}
     </div>
   );

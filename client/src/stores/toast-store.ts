@@ -4,6 +4,12 @@ import { immer } from 'zustand/middleware/immer';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast, e.g. to open what it announces; pressing it also closes the toast. */
+export interface ToastAction {
+  label: string;
+  onPress: () => void;
+}
+
 export interface ToastInput {
   title?: string;
   description?: string;
@@ -11,6 +17,7 @@ export interface ToastInput {
   duration?: number;
   /** What the toast reports on (a failure of 'sign-in'): a later success on the same topic clears it. */
   topic?: string;
+  action?: ToastAction;
 }
 
 export interface Toast {
@@ -19,6 +26,7 @@ export interface Toast {
   description?: string;
   variant: ToastVariant;
   duration: number;
+  action?: ToastAction;
   open: boolean;
   topic?: string;
 }
@@ -51,6 +59,7 @@ export const useToastStore = create<ToastState>()(
         description: input.description,
         variant: input.variant ?? 'default',
         duration: input.duration ?? TIMINGS.toastDuration,
+        action: input.action,
         open: true,
         topic: input.topic,
       };

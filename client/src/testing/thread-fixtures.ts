@@ -31,6 +31,7 @@ export function aThread(overrides: Partial<Thread> = {}): Thread {
     isGroupBuy: false,
     groupBuyParticipantsRequired: null,
     groupBuyContributionAmount: null,
+    groupBuyContent: null,
     groupBuyCurrentParticipants: 0,
     isGroupBuyCompleted: false,
     groupBuyCompletedAt: null,
@@ -72,6 +73,7 @@ export function aGroupBuyStatus(overrides: Partial<GroupBuyStatus> = {}): GroupB
     required: 4,
     contributionAmount: 50,
     completedAt: null,
+    content: null,
     ...overrides,
   };
 }

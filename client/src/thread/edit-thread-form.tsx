@@ -6,14 +6,19 @@ import { type FormEvent, type ReactNode, useRef } from 'react';
 import { call } from '../api/client.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { SelectField } from '../components/select-field.tsx';
-import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { Form } from '../forms/form.tsx';
 import { useCheckedForm } from '../forms/use-checked-form.ts';
 import { refreshForumLists } from '../forum/forum-queries.ts';
+import type { ChosenMember } from '../forum/member-picker.tsx';
 import { pair } from '../forum/thread-settings.css.ts';
 import { withChange } from '../forum/thread-settings.ts';
-import { GroupBuySetting, PremiumDiscussionSetting, PremiumSetting } from '../forum/thread-settings-fields.tsx';
+import {
+  GroupBuySetting,
+  PremiumDiscussionSetting,
+  PremiumSetting,
+  PrivateSetting,
+} from '../forum/thread-settings-fields.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './edit-thread-form.css.ts';
 import { type EditThreadValues, editBodyOf, editThreadErrors, valuesOf } from './edit-thread-values.ts';
@@ -22,12 +27,14 @@ import { threadKey } from './thread-queries.ts';
 
 interface EditThreadFormProps {
   thread: Thread;
+  /** The members a private thread names, by name. */
+  members: ChosenMember[];
   /** Null while the categories load: the thread's own category is the only choice until then. */
   categories: Category[] | null;
 }
 
 /** Spec 001 §2 and §5: the admin's edit form, checked with the spec's texts before it is sent. */
-export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
+export function EditThreadForm({ thread, members, categories }: EditThreadFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const hasSister = thread.sisterThreadId !== null;
@@ -37,7 +44,7 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
     change: set,
     validate,
   } = useCheckedForm(
-    () => valuesOf(thread),
+    () => valuesOf(thread, members),
     (next: EditThreadValues) => editThreadErrors(next, hasSister),
     withChange,
   );
@@ -111,11 +118,11 @@ export function EditThreadForm({ thread, categories }: EditThreadFormProps) {
           label="Premium"
           description="Members buy the thread once to read its content and replies."
         />
-        <SwitchField
+        <PrivateSetting
+          {...settings}
           label="Private"
-          description="Only the author, the members it was shared with and staff can see it."
-          isSelected={values.isPrivate}
-          onChange={(isPrivate) => set({ isPrivate })}
+          description="Only the author, the members chosen below and staff can read it."
+          authorId={thread.authorId}
         />
       </Section>
       <Section title="Premium Discussion Settings">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aGroupBuyThread, anUnlockableThread, aThread } from '../testing/thread-fixtures.ts';
 import { editBodyOf, editThreadErrors, tagsOf, valuesOf } from './edit-thread-values.ts';
 
-const valid = valuesOf(aThread({ content: 'WireGuard on a small VPS is fast and cheap.' }));
+const valid = valuesOf(aThread({ content: 'WireGuard on a small VPS is fast and cheap.' }), []);
 
 describe('the edit-thread rules (spec 001 §5)', () => {
   it('accepts the thread as it is', () => {
@@ -26,7 +26,7 @@ describe('the edit-thread rules (spec 001 §5)', () => {
   });
 
   it('needs a cost and content for a premium discussion', () => {
-    const values = { ...valuesOf(anUnlockableThread()), unlockableCost: Number.NaN, unlockableContent: '  ' };
+    const values = { ...valuesOf(anUnlockableThread(), []), unlockableCost: Number.NaN, unlockableContent: '  ' };
     expect(editThreadErrors(values, false)).toEqual({
       unlockableCost: VALIDATION.unlockableCostRequired,
       unlockableContent: VALIDATION.unlockableContentRequired,
@@ -34,14 +34,14 @@ describe('the edit-thread rules (spec 001 §5)', () => {
   });
 
   it('keeps a premium-thread discussion in its sister thread without content here', () => {
-    const values = { ...valuesOf(anUnlockableThread({ unlockableType: 'premium_thread' })), unlockableContent: '' };
+    const values = { ...valuesOf(anUnlockableThread({ unlockableType: 'premium_thread' }), []), unlockableContent: '' };
     expect(editThreadErrors(values, true)).toEqual({});
     expect(editThreadErrors(values, false)).toEqual({ unlockableContent: VALIDATION.unlockableContentRequired });
   });
 
   it('needs participants and a contribution for a group buy', () => {
     const values = {
-      ...valuesOf(aGroupBuyThread()),
+      ...valuesOf(aGroupBuyThread(), []),
       groupBuyParticipantsRequired: 0,
       groupBuyContributionAmount: Number.NaN,
     };

@@ -1,5 +1,6 @@
 import { type EditThreadBody, FORUM_TEXT, LIMITS, THREAD_DEFAULTS, type Thread, VALIDATION } from '@enclave/protocol';
 import type { FieldErrors } from '../forms/schema-errors.ts';
+import type { ChosenMember } from '../forum/member-picker.tsx';
 import { settingsBodyOf, type ThreadSettings } from '../forum/thread-settings.ts';
 
 /** The edit form's fields. */
@@ -14,7 +15,7 @@ export interface EditThreadValues extends ThreadSettings {
 export type EditThreadErrors = FieldErrors<keyof EditThreadValues & string>;
 
 /** The thread as the form starts; a feature that is off starts from the create dialog's defaults. */
-export function valuesOf(thread: Thread): EditThreadValues {
+export function valuesOf(thread: Thread, members: ChosenMember[]): EditThreadValues {
   return {
     title: thread.title,
     content: thread.content,
@@ -23,6 +24,7 @@ export function valuesOf(thread: Thread): EditThreadValues {
     isPremium: thread.isPremium,
     premiumCost: thread.premiumCost ?? THREAD_DEFAULTS.premiumCost,
     isPrivate: thread.isPrivate,
+    allowedUsers: members,
     hasUnlockableContent: thread.hasUnlockableContent,
     unlockableCost: thread.unlockableCost ?? THREAD_DEFAULTS.unlockableCost,
     unlockableType: thread.unlockableType ?? THREAD_DEFAULTS.unlockableType,
@@ -30,6 +32,7 @@ export function valuesOf(thread: Thread): EditThreadValues {
     isGroupBuy: thread.isGroupBuy,
     groupBuyParticipantsRequired: thread.groupBuyParticipantsRequired ?? THREAD_DEFAULTS.groupBuyParticipants,
     groupBuyContributionAmount: thread.groupBuyContributionAmount ?? THREAD_DEFAULTS.groupBuyContribution,
+    groupBuyContent: thread.groupBuyContent ?? '',
   };
 }
 
@@ -87,6 +90,7 @@ export function editThreadErrors(values: EditThreadValues, hasSister: boolean): 
       LIMITS.groupBuyParticipantsMax,
       FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax),
     );
+    if (!values.groupBuyContent.trim()) errors.groupBuyContent = VALIDATION.groupBuyContentRequired;
     errors.groupBuyContributionAmount = amountError(
       values.groupBuyContributionAmount,
       VALIDATION.contributionRequired,

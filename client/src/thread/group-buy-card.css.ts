@@ -30,3 +30,14 @@ export const fill = style({
 });
 
 export const completeFill = style([fill, { background: vars.color.success }]);
+
+/** The unlocked content: the organiser's own line breaks, long links wrapped inside the card. */
+export const unlocked = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});

@@ -35,6 +35,8 @@ function groupBuyOf(thread: Thread, status: GroupBuyStatus | undefined) {
     contribution: status?.contributionAmount ?? thread.groupBuyContributionAmount ?? 0,
     isCompleted: status?.isCompleted ?? thread.isGroupBuyCompleted,
     isParticipant: status?.isParticipant ?? false,
+    /** Only for the organiser, staff, and participants once complete: the server decides. */
+    content: status?.content ?? null,
   };
 }
 
@@ -108,6 +110,11 @@ export function GroupBuyCard({ thread, viewer }: { thread: Thread; viewer: Curre
   );
 }
 
+/** What the group buy unlocks, as the organiser wrote it: text that keeps its lines (a key, a link, steps). */
+function UnlockedContent({ content }: { content: string }) {
+  return <p className={styles.unlocked}>{content}</p>;
+}
+
 interface GroupBuyActionProps {
   groupBuy: ReturnType<typeof groupBuyOf>;
   viewer: CurrentUser | null;
@@ -126,6 +133,15 @@ function GroupBuyAction({ groupBuy, viewer, isOrganiser, onContribute, isPending
           {THREAD_PAGE_TEXT.contentUnlocked}
         </span>
         <p>{THREAD_TEXT.groupBuyComplete}</p>
+        {groupBuy.content && <UnlockedContent content={groupBuy.content} />}
+      </div>
+    );
+  }
+  if (isOrganiser && groupBuy.content) {
+    return (
+      <div className={infoNotice}>
+        <p>{THREAD_PAGE_TEXT.groupBuyContentPreview}</p>
+        <UnlockedContent content={groupBuy.content} />
       </div>
     );
   }

@@ -62,12 +62,14 @@ export function applyGroupBuyProgress(queryClient: QueryClient, progress: GroupB
   );
 }
 
+/** The push carries no content: the status is read again, and carries it to a participant. */
 export function applyGroupBuyCompleted(queryClient: QueryClient, threadId: number, completedAt: string) {
   queryClient.setQueryData<GroupBuyStatus>(
     groupBuyKey(threadId),
     (status) =>
       status && { ...status, isCompleted: true, completedAt, current: Math.max(status.current, status.required) },
   );
+  void queryClient.invalidateQueries({ queryKey: groupBuyKey(threadId) });
   updateThread(queryClient, threadId, (thread) => ({
     ...thread,
     isGroupBuyCompleted: true,

@@ -57,6 +57,7 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
     isGroupBuy: true,
     groupBuyParticipantsRequired: 1000,
     groupBuyContributionAmount: 1,
+    groupBuyContent: 'Benchmark reward',
   } as (typeof threads)[number]);
   await Thread.insertMany(threads);
   for (let start = 0; start < REPLIES; start += 2000) {

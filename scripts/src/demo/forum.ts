@@ -197,6 +197,7 @@ export async function seedForum(app: App): Promise<DemoAccount[]> {
     isGroupBuy: true,
     groupBuyParticipantsRequired: 4,
     groupBuyContributionAmount: 50,
+    groupBuyContent: 'Seat invitations go to your account email from the JetBrains team account within a day.',
   });
   await contribute(app, alice, jetbrains.id, 50);
   await contribute(app, carol, jetbrains.id, 50);
@@ -208,6 +209,7 @@ export async function seedForum(app: App): Promise<DemoAccount[]> {
     isGroupBuy: true,
     groupBuyParticipantsRequired: 3,
     groupBuyContributionAmount: 20,
+    groupBuyContent: 'Plugin bundle download: https://example.com/figma-bundle (licence key FIGMA-DEMO-0000).',
   });
   for (const member of [alice, bob, dave]) await contribute(app, member, figma.id, 20);
   await replies(figma.id, [[carol, 'Done! Invites are out.']]);

@@ -20,6 +20,8 @@ export interface DomainEventMap {
   'thread.approved': { threadId: number; approvedBy: number };
   'thread.updated': { threadId: number };
   'thread.deleted': { threadId: number };
+  /** A private thread became readable to these members (created or approved naming them, or an edit added them). */
+  'thread.shared': { threadId: number; title: string; userIds: number[] };
   'post.created': { post: Post };
   /** A group-buy place was taken; `participantIds` hold a place. */
   'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };

@@ -21,7 +21,8 @@ export function aCategory(app: App, overrides: Partial<CategoryBody> = {}): Prom
 
 /**
  * A thread through the service (so sisters and approval rules apply), in the app's default category
- * unless told otherwise, approved unless `approved: false`.
+ * unless told otherwise, approved unless `approved: false`; a group buy unlocks `GROUP-BUY-CONTENT`
+ * unless told otherwise.
  */
 export async function aThread(
   app: App,
@@ -38,6 +39,7 @@ export async function aThread(
     title: `Thread ${randomUUID().slice(0, 8)}`,
     content: 'Some content worth reading',
     categoryId: (await category).id,
+    ...(body.isGroupBuy && { groupBuyContent: 'GROUP-BUY-CONTENT' }),
     ...body,
   });
   if (approved && !thread.isApproved) {

@@ -51,6 +51,7 @@ describe('contributing to a group buy', () => {
       required: 3,
       contributionAmount: 25,
       completedAt: null,
+      content: null,
     });
     expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({
       groupBuyCurrentParticipants: 1,

@@ -5,8 +5,9 @@ import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { completeSale, type MovementResult, move, refund } from '../wallet/ledger.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
+import { holdingsOf } from './access.ts';
 import { groupBuyStates, PAID_PLACE, placesTaken } from './group-buy-state.ts';
-import type { Viewer } from './policy.ts';
+import { readableText, type Viewer } from './policy.ts';
 import { visibleThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
@@ -22,9 +23,10 @@ function groupBuyOf(thread: ThreadRecord) {
 export async function groupBuyStatus(app: FastifyInstance, viewer: Viewer, threadId: number): Promise<GroupBuyStatus> {
   const thread = await visibleThread(app, viewer, threadId);
   const { required, amount } = groupBuyOf(thread);
-  const [states, mine] = await Promise.all([
+  const [states, mine, holdings] = await Promise.all([
     groupBuyStates(app, [thread.id]),
     viewer ? app.models.GroupBuyPlace.exists({ threadId, userId: viewer.id, place: PAID_PLACE }) : null,
+    holdingsOf(app, viewer, [thread]),
   ]);
   const state = states.get(thread.id);
   return {
@@ -34,6 +36,7 @@ export async function groupBuyStatus(app: FastifyInstance, viewer: Viewer, threa
     required,
     contributionAmount: amount,
     completedAt: state?.completedAt?.toISOString() ?? null,
+    content: readableText(viewer, thread, holdings).groupBuy,
   };
 }
 

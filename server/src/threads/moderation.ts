@@ -5,8 +5,15 @@ import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { placesTaken } from './group-buy-state.ts';
 import { presentThread, presentThreads } from './presenter.ts';
-import { allowedUsers, assertAmounts, assertCategory, assertLengths, normalizeTags } from './rules.ts';
-import { findThread } from './service.ts';
+import {
+  allowedUsers,
+  assertAmounts,
+  assertCategory,
+  assertLengths,
+  groupBuyContentOf,
+  normalizeTags,
+} from './rules.ts';
+import { announceShare, findThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 /** Spec 001 §5's conditional rules, on the thread as it would be after the edit. */
@@ -45,12 +52,18 @@ export async function editThread(
   if (body.title !== undefined) set.title = body.title.trim();
   if (body.content !== undefined) set.content = body.content.trim();
   if (body.tags !== undefined) set.tags = normalizeTags(body.tags);
-  if (body.allowedUserIds !== undefined) set.allowedUserIds = await allowedUsers(app, body.allowedUserIds);
+  if (body.allowedUserIds !== undefined) {
+    set.allowedUserIds = await allowedUsers(app, thread.authorId, body.allowedUserIds);
+  }
+  if (body.groupBuyContent !== undefined) set.groupBuyContent = body.groupBuyContent.trim() || null;
   if (body.unlockableContent !== undefined) set.unlockableContent = body.unlockableContent?.trim() || null;
   if (body.categoryId !== undefined && body.categoryId !== thread.categoryId)
     await assertCategory(app, body.categoryId);
   const next = { ...thread, ...set };
   assertEditRules(next);
+  if (next.isGroupBuy && (!thread.isGroupBuy || set.groupBuyContent !== undefined)) {
+    groupBuyContentOf(true, next.groupBuyContent);
+  }
   if (thread.isGroupBuy) {
     const taken = await placesTaken(app, thread.id);
     if (next.isGroupBuy && (next.groupBuyParticipantsRequired ?? 0) < taken) {
@@ -73,6 +86,7 @@ export async function editThread(
     app.events.publish('thread.updated', { threadId: thread.parentThreadId });
   }
   app.events.publish('thread.updated', { threadId: id });
+  announceShare(app, thread, next);
   await logModeration(app, { actorId: editor.id, action: 'thread.edit', targetType: 'thread', targetId: id });
   return presentThread(app, editor, await findThread(app, id));
 }
@@ -124,6 +138,7 @@ export async function approveThread(app: FastifyInstance, approver: UserRecord, 
       { $set: { isApproved: true, approvedBy: approver.id, approvedAt: new Date() } },
     );
     app.events.publish('thread.approved', { threadId: thread.id, approvedBy: approver.id });
+    announceShare(app, thread, { ...thread, isApproved: true });
     await logModeration(app, { actorId: approver.id, action: 'thread.approve', targetType: 'thread', targetId: id });
   }
   return { message: FORUM_TEXT.threadApproved, thread: await presentThread(app, approver, await findThread(app, id)) };

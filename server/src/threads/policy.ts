@@ -17,6 +17,8 @@ type ThreadFacts = Pick<
   | 'isSisterThread'
   | 'parentThreadId'
   | 'hasUnlockableContent'
+  | 'isGroupBuy'
+  | 'groupBuyContent'
 >;
 
 /** What the viewer paid for, by thread id (loaded by access.ts from the entitlement and place documents). */
@@ -73,10 +75,16 @@ export function canReadDiscussion(viewer: Viewer, thread: ThreadFacts, holdings:
   return holdings.unlocked.has(thread.id) || holdings.groupBuys.has(thread.id);
 }
 
+/** What a group buy unlocks: the organiser and staff always; participants once it is complete. */
+export function canReadGroupBuyContent(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
+  return isAuthorOrStaff(viewer, thread) || holdings.groupBuys.has(thread.id);
+}
+
 /** What of a thread's text a viewer may read: null where the read gate says no. */
 export interface ReadableText {
   content: string | null;
   discussion: string | null;
+  groupBuy: string | null;
 }
 
 /**
@@ -87,5 +95,7 @@ export function readableText(viewer: Viewer, thread: ThreadFacts, holdings: Hold
   return {
     content: canReadContent(viewer, thread, holdings) ? thread.content : null,
     discussion: canReadDiscussion(viewer, thread, holdings) ? (thread.unlockableContent ?? null) : null,
+    groupBuy:
+      thread.isGroupBuy && canReadGroupBuyContent(viewer, thread, holdings) ? (thread.groupBuyContent ?? null) : null,
   };
 }

@@ -20,9 +20,9 @@ import type { ThreadRecord } from './thread-model.ts';
 /**
  * `list`: lists, the approval queue and pushed events. A premium thread the viewer has no access to
  * shows an empty `content` (no teaser: the first lines are often what is being sold), and the premium
- * discussion is never included, whoever looks.
+ * discussion and the group buy's content are never included, whoever looks.
  * `detail`: one thread, whose content the caller has already checked the viewer may read; the premium
- * discussion is included only for a viewer who holds it.
+ * discussion and the group buy's content are included only for a viewer who holds them.
  */
 export type ThreadView = 'list' | 'detail';
 
@@ -73,6 +73,7 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     isGroupBuy: thread.isGroupBuy,
     groupBuyParticipantsRequired: thread.groupBuyParticipantsRequired ?? null,
     groupBuyContributionAmount: thread.groupBuyContributionAmount ?? null,
+    groupBuyContent: view === 'detail' ? readable.groupBuy : null,
     groupBuyCurrentParticipants: groupBuy?.current ?? 0,
     isGroupBuyCompleted: Boolean(groupBuy?.completedAt),
     groupBuyCompletedAt: iso(groupBuy?.completedAt),

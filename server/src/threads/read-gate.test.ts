@@ -28,6 +28,7 @@ const SECRET = {
   discussion: 'SECRET-unlockable-discussion',
   sister: 'SECRET-sister-content',
   groupBuy: 'SECRET-group-buy-content',
+  groupBuyUnlock: 'SECRET-group-buy-unlock',
   pendingTitle: 'SECRET-pending-title',
   pendingContent: 'SECRET-pending-content',
   message: 'SECRET-private-message',
@@ -82,6 +83,7 @@ beforeAll(async () => {
     groupBuyParticipantsRequired: 3,
     groupBuyContributionAmount: 10,
     content: SECRET.groupBuy,
+    groupBuyContent: SECRET.groupBuyUnlock,
   });
   const pending = await aThread(
     app,

@@ -68,6 +68,9 @@ export function dispatchThreadEvents(app: FastifyInstance, io: RealtimeServer) {
       .then(() => io.to(rooms.thread(threadId)).emit('thread:updated', { threadId }))
       .catch(failed);
   });
+  app.events.on('thread.shared', ({ threadId, title, userIds }) => {
+    io.to(userIds.map(rooms.user)).emit('thread:shared', { threadId, title });
+  });
   app.events.on('thread.deleted', ({ threadId }) => {
     const room = rooms.thread(threadId);
     io.to([room, rooms.staff]).emit('thread:deleted', { threadId });

@@ -1,5 +1,6 @@
-import { FORUM_TEXT, LIMITS, SERVER_TEXT } from '@enclave/protocol';
+import { FORUM_TEXT, LIMITS, SERVER_TEXT, VALIDATION } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { findAllByNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
@@ -31,10 +32,39 @@ export async function assertCategory(app: FastifyInstance, categoryId: number) {
   if (!(await app.models.Category.exists({ id: categoryId }))) throw badRequest(SERVER_TEXT.categoryNotFound);
 }
 
-export async function allowedUsers(app: FastifyInstance, ids: number[] | undefined): Promise<number[]> {
-  const unique = [...new Set(ids ?? [])];
-  if (unique.length === 0) return [];
-  const found = await app.models.User.countDocuments({ id: { $in: unique }, deletedAt: null });
-  if (found !== unique.length) throw badRequest(FORUM_TEXT.allowedUsersUnknown);
+/**
+ * The members a private thread names besides its author (who always reads it): each must exist and not
+ * be deleted. Read by id, one point read each (the schema bounds how many).
+ */
+export async function allowedUsers(
+  app: FastifyInstance,
+  authorId: number,
+  ids: number[] | undefined,
+): Promise<number[]> {
+  const unique = [...new Set(ids ?? [])].filter((id) => id !== authorId);
+  if (unique.length > LIMITS.allowedUsersMax) throw badRequest(FORUM_TEXT.allowedUsersMax(LIMITS.allowedUsersMax));
+  const found = await findAllByNumericId(app.models.User, unique);
+  if (found.filter((user) => !user.deletedAt).length !== unique.length) {
+    throw badRequest(FORUM_TEXT.allowedUsersUnknown);
+  }
   return unique;
+}
+
+/** The group buy's content: required with a group buy, at most as long as a thread's content. */
+export function groupBuyContentOf(isGroupBuy: boolean, text: string | null | undefined): string | null {
+  if (!isGroupBuy) return null;
+  const content = text?.trim();
+  if (!content) throw badRequest(VALIDATION.groupBuyContentRequired);
+  if (content.length > LIMITS.threadContentMax) throw badRequest(FORUM_TEXT.contentMax(LIMITS.threadContentMax));
+  return content;
+}
+
+/** Who to tell that a private thread now opens for them: the named members it did not name before, once approved. */
+export function newlySharedWith(
+  before: Pick<ThreadRecord, 'isPrivate' | 'isApproved' | 'allowedUserIds'> | null,
+  after: Pick<ThreadRecord, 'isPrivate' | 'isApproved' | 'allowedUserIds'>,
+): number[] {
+  if (!after.isPrivate || !after.isApproved) return [];
+  const known = new Set(before?.isPrivate && before.isApproved ? before.allowedUserIds : []);
+  return after.allowedUserIds.filter((id) => !known.has(id));
 }

@@ -18,7 +18,15 @@ import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
 import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer, visibleThreadsFilter } from './policy.ts';
 import { presentThread, presentThreads } from './presenter.ts';
-import { allowedUsers, assertAmounts, assertCategory, assertLengths, normalizeTags } from './rules.ts';
+import {
+  allowedUsers,
+  assertAmounts,
+  assertCategory,
+  assertLengths,
+  groupBuyContentOf,
+  newlySharedWith,
+  normalizeTags,
+} from './rules.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 export async function findThread(app: FastifyInstance, id: number): Promise<ThreadRecord> {
@@ -66,6 +74,14 @@ export async function getThread(app: FastifyInstance, viewer: Viewer, id: number
   const thread = await visibleThread(app, viewer, id);
   if (!thread.isGroupBuy) await readableThread(app, viewer, id);
   return presentThread(app, viewer, thread);
+}
+
+type Sharing = Pick<ThreadRecord, 'id' | 'title' | 'isPrivate' | 'isApproved' | 'allowedUserIds'>;
+
+/** Tells the members a private thread newly opens for (compared with `before`, null for a new thread). */
+export function announceShare(app: FastifyInstance, before: Sharing | null, after: Sharing) {
+  const userIds = newlySharedWith(before, after);
+  if (userIds.length > 0) app.events.publish('thread.shared', { threadId: after.id, title: after.title, userIds });
 }
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -136,7 +152,7 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
     isPremium: body.isPremium === true,
     premiumCost: body.isPremium ? (body.premiumCost ?? THREAD_DEFAULTS.premiumCost) : null,
     isPrivate: body.isPrivate === true,
-    allowedUserIds: body.isPrivate ? await allowedUsers(app, body.allowedUserIds) : [],
+    allowedUserIds: body.isPrivate ? await allowedUsers(app, author.id, body.allowedUserIds) : [],
     hasUnlockableContent: unlockable,
     unlockableCost: unlockable ? (body.unlockableCost ?? THREAD_DEFAULTS.unlockableCost) : null,
     unlockableType,
@@ -148,6 +164,7 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
     groupBuyContributionAmount: body.isGroupBuy
       ? (body.groupBuyContributionAmount ?? THREAD_DEFAULTS.groupBuyContribution)
       : null,
+    groupBuyContent: groupBuyContentOf(body.isGroupBuy === true, body.groupBuyContent),
     isApproved: staffAuthor,
     approvedBy: staffAuthor ? author.id : null,
     approvedAt: staffAuthor ? now : null,
@@ -174,5 +191,6 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
   if (!thread.isApproved) {
     app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list') });
   }
+  announceShare(app, null, thread);
   return presentThread(app, author, thread);
 }

@@ -22,6 +22,8 @@ export interface ThreadRecord {
   isGroupBuy: boolean;
   groupBuyParticipantsRequired: number | null;
   groupBuyContributionAmount: number | null;
+  /** What a completed group buy unlocks; read only through the read gate (policy.ts). */
+  groupBuyContent: string | null;
   isApproved: boolean;
   approvedBy: number | null;
   approvedAt: Date | null;
@@ -58,6 +60,7 @@ export const threadSchema = new Schema<ThreadRecord>(
     isGroupBuy: { type: Boolean, default: false },
     groupBuyParticipantsRequired: { type: Number, default: null },
     groupBuyContributionAmount: { type: Number, default: null },
+    groupBuyContent: { type: String, default: null },
     isApproved: { type: Boolean, default: false },
     approvedBy: { type: Number, default: null },
     approvedAt: { type: Date, default: null },

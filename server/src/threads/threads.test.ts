@@ -47,7 +47,7 @@ describe('creating a thread', () => {
     expect((await send({ isGroupBuy: true, groupBuyContributionAmount: 0 })).json().message).toBe(
       VALIDATION.contributionMin,
     );
-    const tooMany = await send({ isGroupBuy: true, groupBuyParticipantsRequired: 101 });
+    const tooMany = await send({ isGroupBuy: true, groupBuyParticipantsRequired: 101, groupBuyContent: 'A key' });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('A group buy can have at most 100 participants');
   });
@@ -60,6 +60,7 @@ describe('creating a thread', () => {
         content: 'C',
         categoryId,
         isGroupBuy: true,
+        groupBuyContent: 'A key',
         hasUnlockableContent: true,
         unlockableContent: 'x',
       },
