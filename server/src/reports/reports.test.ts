@@ -96,6 +96,7 @@ describe('reporting (POST /api/reports)', () => {
       groupBuyParticipantsRequired: 3,
       groupBuyContributionAmount: 10,
       content: 'PAID-3',
+      groupBuyContent: 'PAID-4',
     });
     for (const id of [premium.id, withSister.sisterThreadId as number, groupBuy.id]) {
       const response = await report(client, 'thread', id);
