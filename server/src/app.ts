@@ -13,6 +13,7 @@ import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { visitorCachePlugin } from './http/visitor-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Enclave API', version: '0.1.0' } },
