@@ -64,7 +64,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The URL carries the version, so a cached copy never goes stale.
       return reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
         .type(picture.contentType)
         .send(Buffer.from(picture.data.buffer));
     },
