@@ -111,6 +111,10 @@ export const SERVER_TEXT = {
   premiumRequired: 'This thread is premium. Purchase it to read the content and replies.',
   categoryHasThreads: 'Categories that contain threads cannot be deleted.',
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  malformedUpload: 'The upload could not be read. Send the file as multipart/form-data.',
+  pictureFieldMissing: 'Attach the image as the profilePicture field',
+  pictureType: 'The profile picture must be a JPEG, PNG or WebP image',
+  picturePixels: (pixels: number) => `The profile picture may be at most ${pixels} pixels on each side`,
 } as const;
 
 /** Titles of the automatic error toast (spec 000 §8). */

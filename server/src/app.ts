@@ -13,6 +13,7 @@ import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { visitorCachePlugin } from './http/visitor-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     // 3.1: its schemas are JSON Schema 2020-12, the dialect TypeBox writes (numeric exclusiveMinimum and all).

@@ -1,4 +1,5 @@
 import { AUTH_TEXT, api, ErrorCode, VALIDATION } from '@enclave/protocol';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
@@ -53,8 +54,48 @@ describe('POST /api/profile/picture', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toContain('max-age=31536000');
-    expect(image.rawPayload.equals(tinyPng())).toBe(true);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect((await client.call(api.user)).json().profilePicture).toBe(url);
+  });
+
+  it('re-encodes a photo, so no EXIF, GPS, XMP, ICC or comment of the original is served', async () => {
+    const { client } = await createMember(app);
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'SpyPhone', Copyright: 'home-of-the-member' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF>secret-xmp-place</rdf:RDF></x:xmpmeta>')
+      .withIccProfile('p3')
+      .toBuffer();
+    const original = await sharp(photo).metadata();
+    expect(original.exif?.includes('SpyPhone')).toBe(true);
+    expect(original.xmp).toBeDefined();
+
+    const url = (await upload(client, photo)).json().profilePicture as string;
+    const served = (await client.request('GET', url)).rawPayload;
+    const metadata = await sharp(served).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(metadata.comments).toBeUndefined();
+    for (const marker of ['Exif', 'SpyPhone', 'home-of-the-member', 'secret-xmp-place', 'GPS']) {
+      expect(served.includes(marker)).toBe(false);
+    }
+  });
+
+  it('turns a photo upright by its orientation before the orientation tag goes', async () => {
+    const { client } = await createMember(app);
+    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const url = (await upload(client, sideways)).json().profilePicture as string;
+    const metadata = await sharp((await client.request('GET', url)).rawPayload).metadata();
+    expect(metadata).toMatchObject({ width: 20, height: 40 });
+    expect(metadata.orientation).toBeUndefined();
   });
 
   it('refuses a file that only claims to be an image', async () => {

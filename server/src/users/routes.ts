@@ -1,10 +1,11 @@
-import { api, LIMITS } from '@enclave/protocol';
+import { api, LIMITS, SERVER_TEXT } from '@enclave/protocol';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, signedIn, viewerOf } from '../auth/guards.ts';
 import { clearSession, issueSession } from '../auth/session.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { uploadedFile } from '../http/uploads.ts';
 import { pictureUrl, presentMe, presentPublicUser } from './presenter.ts';
 import {
   changePassword,
@@ -48,9 +49,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(api.uploadProfilePicture),
     preHandler: signedIn,
     handler: async (request) => {
-      const file = await request.file();
-      if (file?.fieldname !== 'profilePicture') throw badRequest('Attach the image as the profilePicture field');
-      const user = await setProfilePicture(app, viewerOf(request), await file.toBuffer());
+      const file = await uploadedFile(request);
+      if (file?.fieldname !== 'profilePicture') throw badRequest(SERVER_TEXT.pictureFieldMissing);
+      const user = await setProfilePicture(app, viewerOf(request), file.data);
       return { profilePicture: pictureUrl(user) as string };
     },
   });
@@ -63,7 +64,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The URL carries the version, so a cached copy never goes stale.
       return reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
         .type(picture.contentType)
         .send(Buffer.from(picture.data.buffer));
     },

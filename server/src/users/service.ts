@@ -9,7 +9,7 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions, usernameKey } from '../auth/service.ts';
 import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
@@ -62,25 +62,46 @@ export const updatePrivacy = (
   { defaultThreadPrivate, hideProfile }: PrivacySettings,
 ) => update(app, user.id, { privacy: { defaultThreadPrivate, hideProfile } });
 
-const PICTURE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+/** The accepted formats by their magic bytes, so libvips never parses anything else (SVG, TIFF, HEIF...). */
+const PICTURE_FORMATS = [
+  { format: 'jpeg', contentType: 'image/jpeg', magic: (data: Buffer) => data.subarray(0, 3).equals(JPEG_MAGIC) },
+  { format: 'png', contentType: 'image/png', magic: (data: Buffer) => data.subarray(0, 8).equals(PNG_MAGIC) },
+  {
+    format: 'webp',
+    contentType: 'image/webp',
+    magic: (data: Buffer) => data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP',
+  },
+] as const;
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** JPEG, PNG or WebP by their magic bytes (never the declared type), at most 5000 px a side. */
+/**
+ * JPEG, PNG or WebP by their magic bytes (never the declared type), at most 5000 px a side, re-encoded in the
+ * same format. Pictures are public: re-encoding writes the pixels only, so EXIF (GPS included), XMP, ICC
+ * profiles and comments of the original never leave the server. The orientation tag goes too, so the pixels
+ * are turned upright first.
+ */
 export async function setProfilePicture(app: FastifyInstance, user: UserRecord, data: Buffer): Promise<UserRecord> {
-  let size: { type?: string; width: number; height: number };
-  try {
-    size = imageSize(data);
-  } catch {
-    throw badRequest('The profile picture must be a JPEG, PNG or WebP image');
-  }
-  const contentType = PICTURE_TYPES[size.type ?? ''];
-  if (!contentType) throw badRequest('The profile picture must be a JPEG, PNG or WebP image');
-  if (size.width > LIMITS.profilePicturePixels || size.height > LIMITS.profilePicturePixels) {
-    throw badRequest(`The profile picture may be at most ${LIMITS.profilePicturePixels} pixels on each side`);
-  }
+  const kind = PICTURE_FORMATS.find((candidate) => candidate.magic(data));
+  if (!kind) throw badRequest(SERVER_TEXT.pictureType);
+  const maxPixels = LIMITS.profilePicturePixels;
+  const image = sharp(data, { limitInputPixels: maxPixels * maxPixels });
+  const size = await image.metadata().catch(() => {
+    throw badRequest(SERVER_TEXT.pictureType);
+  });
+  if (size.format !== kind.format) throw badRequest(SERVER_TEXT.pictureType);
+  if (size.width > maxPixels || size.height > maxPixels) throw badRequest(SERVER_TEXT.picturePixels(maxPixels));
+  const picture = await image
+    .autoOrient()
+    .toFormat(kind.format)
+    .toBuffer()
+    .catch(() => {
+      throw badRequest(SERVER_TEXT.pictureType);
+    });
   const version = user.profilePictureVersion + 1;
   await app.models.ProfilePicture.updateOne(
     { userId: user.id },
-    { $set: { contentType, data, version } },
+    { $set: { contentType: kind.contentType, data: picture, version } },
     { upsert: true },
   );
   return update(app, user.id, { profilePictureVersion: version });

@@ -1,28 +1,22 @@
 import { Readable } from 'node:stream';
-import { ADMIN_TEXT, api, BACKUP_FIELD, BACKUP_MAX_BYTES, ErrorCode, VALIDATION } from '@enclave/protocol';
+import { ADMIN_TEXT, api, BACKUP_FIELD, BACKUP_MAX_BYTES, VALIDATION } from '@enclave/protocol';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { admin, viewerOf } from '../../auth/guards.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { fromContract } from '../../http/contract-route.ts';
+import { uploadedFile } from '../../http/uploads.ts';
 import { backupChunks, backupFileName } from './backup.ts';
 import { restoreDatabase } from './restore.ts';
 
 /** The uploaded backup's text: one .json file in the `backup` field (spec 001 §5: 'No File Selected'). */
 async function uploadedBackup(request: FastifyRequest): Promise<string> {
   if (!request.isMultipart()) throw badRequest(VALIDATION.noFileSelected);
-  const file = await request.file();
+  const file = await uploadedFile(request, ADMIN_TEXT.restoreTooLarge);
   if (!file || file.fieldname !== BACKUP_FIELD) throw badRequest(VALIDATION.noFileSelected);
   if (!file.filename.toLowerCase().endsWith('.json')) throw badRequest(ADMIN_TEXT.restoreNotJson);
-  try {
-    return (await file.toBuffer()).toString('utf8');
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, ErrorCode.PayloadTooLarge, ADMIN_TEXT.restoreTooLarge);
-    }
-    throw error;
-  }
+  return file.data.toString('utf8');
 }
 
 export const databaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
