@@ -96,6 +96,9 @@ describe('the forum home in Chromium', () => {
     await tags.press('Enter');
     await tags.fill('Security,');
     await dialog.getByText('Group Buy', { exact: true }).click();
+    await dialog
+      .getByRole('textbox', { name: FORUM_PAGE_TEXT.groupBuyContent })
+      .fill('Family plan invitations by email');
     await screenshot(page, 'forum-create-thread-dialog');
     await dialog.getByRole('button', { name: 'Create Thread' }).click();
 
@@ -110,6 +113,7 @@ describe('the forum home in Chromium', () => {
       isGroupBuy: true,
       groupBuyParticipantsRequired: 5,
       groupBuyContributionAmount: 25,
+      groupBuyContent: 'Family plan invitations by email',
       isApproved: false,
     });
     await page.getByText(FORUM_PAGE_TEXT.pendingCreatedTitle).waitFor();

@@ -42,6 +42,7 @@ describe('a group buy in Chromium', () => {
       isGroupBuy: true,
       groupBuyParticipantsRequired: 2,
       groupBuyContributionAmount: 20,
+      groupBuyContent: 'Bundle licence key FIGMA-2468',
     });
     const [first, second] = [await aMemberWithCoins(100), await aMemberWithCoins(100)];
     const threadUrl = `${url}/thread/${thread.id}`;
@@ -58,6 +59,8 @@ describe('a group buy in Chromium', () => {
     await screenshot(firstPage, 'group-buy-contributed');
 
     await secondPage.getByText('1 of 2 participants').waitFor();
+    // Paying is not enough: the content waits for the last place.
+    expect(await firstPage.getByText('FIGMA-2468').count()).toBe(0);
     expect(await progress(secondPage).getAttribute('aria-valuenow')).toBe('50');
     expect(await secondPage.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
     await screenshot(secondPage, 'group-buy-live-progress-mobile');
@@ -65,6 +68,11 @@ describe('a group buy in Chromium', () => {
     await secondPage.getByRole('button', { name: 'Contribute 20 coins' }).click();
     await firstPage.getByText(THREAD_TEXT.groupBuyComplete).waitFor();
     expect(await progress(firstPage).getAttribute('aria-valuenow')).toBe('100');
+    // Both participants see what it unlocked, live: the first page was never reloaded either.
+    await firstPage.getByText('Bundle licence key FIGMA-2468').waitFor();
+    await secondPage.getByText('Bundle licence key FIGMA-2468').waitFor();
+    expect(await secondPage.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
     await screenshot(firstPage, 'group-buy-complete');
+    await screenshot(secondPage, 'group-buy-complete-mobile');
   });
 });

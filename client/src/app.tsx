@@ -17,7 +17,10 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <SocketProvider>
           <Suspense fallback={null}>
-            <LiveSync goToAuth={() => router.navigate({ to: '/auth' })} />
+            <LiveSync
+              goToAuth={() => router.navigate({ to: '/auth' })}
+              openThread={(id) => router.navigate({ to: '/thread/$id', params: { id: String(id) } })}
+            />
           </Suspense>
           <RouterProvider router={router} />
         </SocketProvider>

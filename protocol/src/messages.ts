@@ -358,7 +358,7 @@ export const FORUM_PAGE_TEXT = {
   pendingCreated: 'Only you and the moderators can see it until a moderator approves it.',
   privateHelp: 'Only you, the members you choose below and the moderators can read it.',
   privateMembers: 'Members who can read it',
-  addMember: 'Add',
+  addMember: 'Add member',
   memberUsername: 'Username',
   memberNotFound: (username: string) => `No member is called ${username}`,
   memberIsYou: 'You can always read your own thread',

@@ -154,6 +154,7 @@ describe('Create New Thread dialog', { timeout: 20_000 }, () => {
     await fillRequired(user, dialog);
     await user.type(within(dialog).getByLabelText('Tags'), 'VPN{Enter}');
     await user.click(switchNamed(dialog, 'Group Buy'));
+    await user.type(within(dialog).getByLabelText(FORUM_PAGE_TEXT.groupBuyContent), 'Seat invitations by email');
     const listReads = callsTo(fetchMock, 'GET /api/threads').length;
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
 
@@ -169,6 +170,7 @@ describe('Create New Thread dialog', { timeout: 20_000 }, () => {
       isGroupBuy: true,
       groupBuyParticipantsRequired: 5,
       groupBuyContributionAmount: 25,
+      groupBuyContent: 'Seat invitations by email',
     });
     expect(screen.queryByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle })).toBeNull();
     expect(shownToast()).toMatchObject({ title: FORUM_PAGE_TEXT.pendingCreatedTitle });

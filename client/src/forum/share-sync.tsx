@@ -1,17 +1,18 @@
 import { FORUM_PAGE_TEXT } from '@enclave/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { listen } from '../realtime/listen.ts';
 import { useSocket } from '../realtime/socket-provider.tsx';
 import { toast } from '../stores/toast-store.ts';
 import { refreshForumLists } from './forum-queries.ts';
 
-/** A private thread now opens for this member: it joins their lists, and a toast offers to open it. */
-export function ShareSync() {
+/**
+ * A private thread now opens for this member: it joins their lists, and a toast offers to open it.
+ * Mounted beside the router, not inside it, so the opening comes from the app.
+ */
+export function ShareSync({ openThread }: { openThread: (id: number) => void }) {
   const socket = useSocket();
   const queryClient = useQueryClient();
-  const router = useRouter();
 
   useEffect(
     () =>
@@ -23,12 +24,12 @@ export function ShareSync() {
             description: title,
             action: {
               label: FORUM_PAGE_TEXT.openSharedThread,
-              onPress: () => void router.navigate({ to: '/thread/$id', params: { id: String(threadId) } }),
+              onPress: () => openThread(threadId),
             },
           });
         },
       }),
-    [socket, queryClient, router],
+    [socket, queryClient, openThread],
   );
   return null;
 }

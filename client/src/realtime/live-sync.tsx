@@ -5,14 +5,14 @@ import { SessionSync } from '../session/session-sync.tsx';
 import { WalletSync } from '../wallet/wallet-sync.tsx';
 
 /** What pushed events keep current in this tab; like the socket, its code loads after the first render. */
-export function LiveSync({ goToAuth }: { goToAuth: () => void }) {
+export function LiveSync({ goToAuth, openThread }: { goToAuth: () => void; openThread: (id: number) => void }) {
   return (
     <>
       <SessionSync goToAuth={goToAuth} />
       <MessageSync />
       <WalletSync />
       <AdminSync />
-      <ShareSync />
+      <ShareSync openThread={openThread} />
     </>
   );
 }

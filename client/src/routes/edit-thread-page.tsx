@@ -51,11 +51,11 @@ export function EditThreadPage() {
           <p className={muted}>{thread.error.message}</p>
         </section>
       )}
-      {thread.isSuccess && members.isSuccess && (
+      {thread.isSuccess && members && (
         <EditThreadForm
           key={thread.data.id}
           thread={thread.data}
-          members={members.data}
+          members={members}
           categories={categories.data ?? null}
         />
       )}

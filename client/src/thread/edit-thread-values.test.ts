@@ -39,15 +39,17 @@ describe('the edit-thread rules (spec 001 §5)', () => {
     expect(editThreadErrors(values, false)).toEqual({ unlockableContent: VALIDATION.unlockableContentRequired });
   });
 
-  it('needs participants and a contribution for a group buy', () => {
+  it('needs participants, a contribution and the content it unlocks for a group buy', () => {
     const values = {
       ...valuesOf(aGroupBuyThread(), []),
       groupBuyParticipantsRequired: 0,
       groupBuyContributionAmount: Number.NaN,
+      groupBuyContent: ' ',
     };
     expect(editThreadErrors(values, false)).toEqual({
       groupBuyParticipantsRequired: VALIDATION.participantsRequired,
       groupBuyContributionAmount: VALIDATION.contributionRequired,
+      groupBuyContent: VALIDATION.groupBuyContentRequired,
     });
   });
 

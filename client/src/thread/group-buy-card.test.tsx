@@ -112,8 +112,9 @@ describe('the group-buy card', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
   });
 
-  it('moves the bar when progress is pushed, and completes without a reload', async () => {
-    const { socket, fetchMock } = openGroupBuy({});
+  it('moves the bar when progress is pushed, and completes without a reload, showing a participant the content', async () => {
+    let status = aGroupBuyStatus({ isParticipant: true });
+    const { socket, fetchMock } = openGroupBuy({ 'GET /api/threads/42/group-buy/status': () => Response.json(status) });
     const { card, bar } = await progressBar();
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
 
@@ -122,8 +123,12 @@ describe('the group-buy card', () => {
     // An older step arriving late does not move it back.
     socket.push('groupbuy:progress', { threadId: 42, current: 2, required: 4, isCompleted: false });
     socket.push('groupbuy:progress', { threadId: 42, current: 4, required: 4, isCompleted: true });
-    socket.push('groupbuy:completed', { threadId: 42, completedAt: '2026-03-06T10:00:00.000Z' });
+    const completedAt = '2026-03-06T10:00:00.000Z';
+    // The push carries no content: the participant's status, read again, does.
+    status = aGroupBuyStatus({ isParticipant: true, isCompleted: true, current: 4, completedAt, content: 'KEY-1234' });
+    socket.push('groupbuy:completed', { threadId: 42, completedAt });
     expect(await within(card).findByText(THREAD_TEXT.groupBuyComplete)).toBeTruthy();
+    expect(await within(card).findByText('KEY-1234')).toBeTruthy();
     expect(bar.getAttribute('aria-valuenow')).toBe('100');
     expect(callsTo(fetchMock, 'GET /api/threads/42')).toHaveLength(1);
   });

@@ -1,0 +1,69 @@
+import { FORUM_PAGE_TEXT, PAGE_TEXT, THREAD_PAGE_TEXT } from '@enclave/protocol';
+import type { App } from '@enclave/server';
+import { createMember } from '@enclave/server/test/factories.ts';
+import { aCategory } from '@enclave/server/test/forum.ts';
+import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+
+let browser: Browser;
+let app: App;
+let url: string;
+
+beforeAll(async () => {
+  ({ app, url } = await startProduct());
+  browser = await launchBrowser();
+  // The dialog's default category (id 1).
+  await aCategory(app, { name: 'Meetups' });
+});
+
+describe('a private thread in Chromium', () => {
+  it('names a member through the picker; that member is told and can open it, another cannot', async () => {
+    // A moderator's thread is approved at once, so the chosen member can read it straight away.
+    const { user: author } = await createMember(app, { isModerator: true });
+    const { user: chosen } = await createMember(app, { username: 'chosen_reader' });
+    const { user: other } = await createMember(app);
+    const chosenPage = await (await signedInContext(browser, app, url, chosen, MOBILE)).newPage();
+    await chosenPage.goto(url);
+    await chosenPage.getByRole('heading', { level: 1 }).first().waitFor();
+
+    const page = await (await signedInContext(browser, app, url, author)).newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Start a New Thread' }).click();
+    const dialog = page.getByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Planning the next meetup');
+    await dialog.getByRole('textbox', { name: 'Content' }).fill('Where and when, for the few of us.');
+    await dialog.getByText('Private Thread', { exact: true }).click();
+    await dialog.getByText(FORUM_PAGE_TEXT.privateHelp).waitFor();
+    const picker = dialog.getByRole('textbox', { name: FORUM_PAGE_TEXT.privateMembers });
+    await picker.fill('nobody_by_that_name');
+    await dialog.getByRole('button', { name: FORUM_PAGE_TEXT.addMember, exact: true }).click();
+    await dialog.getByText(FORUM_PAGE_TEXT.memberNotFound('nobody_by_that_name')).waitFor();
+    await picker.fill('chosen_reader');
+    await picker.press('Enter');
+    await dialog.getByRole('button', { name: FORUM_PAGE_TEXT.removeMember('chosen_reader') }).waitFor();
+    await screenshot(page, 'private-thread-member-picker');
+    await dialog.getByRole('button', { name: 'Create Thread' }).click();
+    await page.waitForURL(/\/thread\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(await app.models.Thread.findOne({ id }).lean()).toMatchObject({
+      isPrivate: true,
+      allowedUserIds: [chosen.id],
+    });
+
+    // The chosen member's open tab is told, and opens it from the toast.
+    await chosenPage.getByText(FORUM_PAGE_TEXT.sharedWithYouTitle).waitFor();
+    await screenshot(chosenPage, 'private-thread-shared-toast-mobile');
+    await chosenPage.getByRole('button', { name: FORUM_PAGE_TEXT.openSharedThread }).click();
+    await chosenPage.waitForURL(`${url}/thread/${id}`);
+    await chosenPage.getByRole('heading', { level: 1, name: 'Planning the next meetup' }).waitFor();
+
+    const otherPage = await (await signedInContext(browser, app, url, other)).newPage();
+    await otherPage.goto(`${url}/thread/${id}`);
+    await otherPage
+      .getByRole('heading', { name: new RegExp(`${THREAD_PAGE_TEXT.loadErrorTitle}|${PAGE_TEXT.notFoundTitle}`) })
+      .waitFor();
+    expect(await otherPage.getByText('Planning the next meetup').count()).toBe(0);
+    await screenshot(otherPage, 'private-thread-refused');
+  });
+});
