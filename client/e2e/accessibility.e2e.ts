@@ -30,7 +30,15 @@ import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import {
+  createStarterPayment,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  screenshot,
+  signedInContext,
+  startProduct,
+} from './harness.ts';
 
 /** Issue 8: axe finds no serious or critical violation on any page, in what a visitor, a member and staff see. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -407,18 +415,7 @@ describe('axe on every page for a member', () => {
     await page.getByRole('button', { name: 'Create Payment' }).click();
     await page.getByText(VALIDATION.packageRequired).waitFor();
     await expectAccessible(page, 'wallet-buy-invalid');
-    const choose = (name: RegExp) =>
-      page
-        .locator('label')
-        .filter({ has: page.getByRole('radio', { name }) })
-        .click();
-    await choose(/^Starter/);
-    await choose(/Bitcoin/);
-    await page.getByRole('button', { name: 'Create Payment' }).click();
-    await page
-      .getByRole('img', { name: /QR code/ })
-      .locator('svg')
-      .waitFor();
+    await createStarterPayment(page);
     await expectAccessible(page, 'wallet-payment');
     await page.getByRole('tab', { name: 'Transaction History' }).click();
     await page.getByRole('list', { name: 'Transactions' }).getByText('+100 coins').first().waitFor();

@@ -91,3 +91,19 @@ export async function drawPicture(page: Page): Promise<Buffer> {
   });
   return Buffer.from(base64, 'base64');
 }
+
+/** On /wallet's Buy Coins tab: the Starter package in Bitcoin, created, until its QR code is drawn. */
+export async function createStarterPayment(page: Page): Promise<void> {
+  const choose = (name: RegExp) =>
+    page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name }) })
+      .click();
+  await choose(/^Starter/);
+  await choose(/Bitcoin/);
+  await page.getByRole('button', { name: 'Create Payment' }).click();
+  await page
+    .getByRole('img', { name: /QR code/ })
+    .locator('svg')
+    .waitFor();
+}

@@ -14,7 +14,16 @@ import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
+import {
+  createStarterPayment,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  screenshot,
+  signedInContext,
+  startProduct,
+} from './harness.ts';
 
 /** Issue 12, "Headers": a strict CSP that the whole product runs under with zero violations, and no framing. */
 let app: App;
@@ -103,18 +112,6 @@ const PAGES: [string, () => string, (page: Page) => Promise<void>][] = [
   ],
 ];
 
-const ADMIN_TABS = [
-  'users',
-  'content',
-  'reports',
-  'threads',
-  'moderation',
-  'user-moderation',
-  'categories',
-  'settings',
-  'database',
-];
-
 describe('the content security policy', () => {
   it('holds on every page of the route table, as a signed-in admin, on desktop and phone, with zero violations', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
@@ -131,18 +128,7 @@ describe('the content security policy', () => {
       }
 
       await page.goto(`${url}/wallet`);
-      const choose = (name: RegExp) =>
-        page
-          .locator('label')
-          .filter({ has: page.getByRole('radio', { name }) })
-          .click();
-      await choose(/^Starter/);
-      await choose(/Bitcoin/);
-      await page.getByRole('button', { name: 'Create Payment' }).click();
-      await page
-        .getByRole('img', { name: /QR code/ })
-        .locator('svg')
-        .waitFor();
+      await createStarterPayment(page);
       await screenshot(page, `csp-wallet-payment-${viewport.width}`);
 
       await page.goto(`${url}/profile`);
