@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { completeSale, type MovementResult, move, refund } from '../wallet/ledger.ts';
+import { completeSale, type MovementResult, move, refund, settledDebitKeys } from '../wallet/ledger.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
 import { holdingsOf } from './access.ts';
 import { groupBuyStates, PAID_PLACE, placesTaken } from './group-buy-state.ts';
@@ -162,10 +162,10 @@ export async function contribute(
  */
 export async function sweepGroupBuys(app: FastifyInstance): Promise<{ refunded: number; completed: number }> {
   const { LedgerEntry, GroupBuyPlace, GroupBuyCompletion, Thread } = app.models;
+  const settled = await settledDebitKeys(app);
   let refunded = 0;
   for await (const debit of LedgerEntry.find({ type: 'group_buy', amount: { $lt: 0 } }).lean<LedgerEntry[]>()) {
-    const settled = await LedgerEntry.exists({ key: { $in: [`sale:${debit.key}`, `refund:${debit.key}`] } });
-    if (settled) continue;
+    if (settled.has(debit.key)) continue;
     const threadId = Number(debit.reference?.split(':')[1]);
     try {
       await GroupBuyPlace.create({ threadId, place: -debit.account, userId: debit.account, createdAt: new Date() });
@@ -179,9 +179,14 @@ export async function sweepGroupBuys(app: FastifyInstance): Promise<{ refunded: 
   }
   let completed = 0;
   const done = new Set((await GroupBuyCompletion.find({}, { threadId: 1 }).lean()).map((c) => c.threadId));
+  // Places counted in one pass, not one count per group buy.
+  const taken = new Map<number, number>();
+  for (const { threadId } of await GroupBuyPlace.find({ place: PAID_PLACE }, { threadId: 1 }).lean()) {
+    taken.set(threadId, (taken.get(threadId) ?? 0) + 1);
+  }
   for await (const thread of Thread.find({ isGroupBuy: true, deletedAt: null }).lean<ThreadRecord[]>()) {
     const required = thread.groupBuyParticipantsRequired;
-    if (done.has(thread.id) || !required || (await placesTaken(app, thread.id)) < required) continue;
+    if (done.has(thread.id) || !required || (taken.get(thread.id) ?? 0) < required) continue;
     await completeIfFull(app, thread, required);
     completed += 1;
   }

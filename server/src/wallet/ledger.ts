@@ -98,16 +98,23 @@ export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
   });
 }
 
+/**
+ * The keys of the debits already settled (credited to their seller, or refunded), read in one pass over the
+ * ledger: a start-up sweep that asked once per debit read the ledger once per purchase ever made.
+ */
+export async function settledDebitKeys(app: FastifyInstance): Promise<Set<string>> {
+  const settlements = await app.models.LedgerEntry.find({ type: { $in: ['sale', 'refund'] } }, { key: 1 }).lean();
+  return new Set(settlements.map((entry) => entry.key.replace(/^(sale|refund):/, '')));
+}
+
 /** Start-up sweep: every debit owed to a seller, and not refunded, gets its credit exactly once. */
 export async function completeSellerCredits(app: FastifyInstance): Promise<number> {
-  const { LedgerEntry } = app.models;
+  const settled = await settledDebitKeys(app);
   let completed = 0;
-  for await (const debit of LedgerEntry.find({ creditTo: { $ne: null } }).lean<LedgerEntry[]>()) {
-    const settled = await LedgerEntry.exists({ key: { $in: [`sale:${debit.key}`, `refund:${debit.key}`] } });
-    if (!settled) {
-      await completeSale(app, debit);
-      completed += 1;
-    }
+  for await (const debit of app.models.LedgerEntry.find({ creditTo: { $ne: null } }).lean<LedgerEntry[]>()) {
+    if (settled.has(debit.key)) continue;
+    await completeSale(app, debit);
+    completed += 1;
   }
   return completed;
 }
