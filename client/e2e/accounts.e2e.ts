@@ -99,10 +99,17 @@ describe('accounts in Chromium', () => {
     const { user } = await createMember(app);
     const context = await signedInContext(browser, app, url, user);
     const page = await context.newPage();
+    // A push is one-shot: move coins only once the tab's socket has been told who it is.
+    const socketReady = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('session:ready') }),
+      );
     await page.goto(`${url}/profile`);
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
     const balance = page.getByRole('banner').getByText(/coins$/);
     expect(await balance.textContent()).toBe('0 coins');
+    await socketReady;
 
     await move(app, { account: user.id, amount: 1000, key: `e2e-grant:${user.id}`, type: 'admin_grant' });
     await page.waitForFunction(() => document.querySelector('header')?.textContent?.includes('1,000 coins'));
