@@ -13,6 +13,7 @@ import { threadSchema } from '../threads/thread-model.ts';
 import { pictureSchema, userSchema } from '../users/user-model.ts';
 import { ledgerEntrySchema } from '../wallet/ledger-model.ts';
 import { attemptSlotSchema } from './attempt-slots.ts';
+import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
 
 /** Every collection, bound to one connection. Each domain adds its model here. */
 export function registerModels(connection: Connection) {
@@ -20,6 +21,9 @@ export function registerModels(connection: Connection) {
     User: connection.model('User', userSchema),
     ProfilePicture: connection.model('ProfilePicture', pictureSchema),
     AttemptSlot: connection.model('AttemptSlot', attemptSlotSchema),
+    ListHead: connection.model('ListHead', listHeadSchema),
+    ListBucket: connection.model('ListBucket', listBucketSchema),
+    ListRepair: connection.model('ListRepair', listRepairSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
     Payment: connection.model('Payment', paymentSchema),
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),

@@ -1,0 +1,71 @@
+import { type Model, Schema } from 'mongoose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import { append, BUCKET, finishRepairs, headOf, type ListItem, readRange, rewriteItem } from './keyed-list.ts';
+
+interface Note extends ListItem {
+  text: string;
+}
+
+let app: App;
+let other: App;
+let Notes: Model<Note>;
+let OtherNotes: Model<Note>;
+
+const noteSchema = new Schema<Note>({ _id: String, list: String, n: Number, text: String }, { versionKey: false });
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // A second process on the same database: its appends are not queued with the first one's.
+  other = await createTestApp({}, app.config.database);
+  Notes = app.mongo.model('KeyedNote', noteSchema);
+  OtherNotes = other.mongo.model('KeyedNote', noteSchema);
+});
+
+const numbers = (items: ListItem[]) => items.map((item) => item.n);
+const oneTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+describe('keyed lists', () => {
+  it('gives 100 concurrent appends from two processes the numbers 1-100, with no gap and no duplicate', async () => {
+    const list = 'race:1';
+    await Promise.all(
+      oneTo(100).map((i) => append(i % 2 ? app : other, i % 2 ? Notes : OtherNotes, list, () => ({ text: `${i}` }))),
+    );
+    expect(await headOf(app, Notes, list)).toBe(100);
+    const all = await readRange(app, Notes, list, 1, 100);
+    expect(numbers(all)).toEqual(oneTo(100));
+    expect(new Set(all.map((item) => item.text)).size).toBe(100);
+    expect(await Notes.countDocuments({ list })).toBe(100);
+  });
+
+  it('reads a page across buckets, and completes a bucket that lacks items by key', async () => {
+    const list = 'pages:1';
+    for (const i of oneTo(BUCKET + 10)) await append(app, Notes, list, () => ({ text: `note ${i}` }));
+    await app.models.ListBucket.deleteOne({ _id: `${list}#0` });
+    const page = await readRange(app, Notes, list, BUCKET - 4, BUCKET + 5);
+    expect(numbers(page)).toEqual(oneTo(10).map((i) => BUCKET - 5 + i));
+    expect(page[0]?.text).toBe(`note ${BUCKET - 4}`);
+  });
+
+  it('finds the true head from a stale hint', async () => {
+    const list = 'stale:1';
+    for (const i of oneTo(7)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    await app.models.ListHead.updateOne({ _id: list }, { n: 1 });
+    expect(await headOf(app, Notes, list)).toBe(7);
+  });
+
+  it('shows a rewritten item in its bucket, and start-up finishes a rewrite a crash left marked', async () => {
+    const list = 'rewrite:1';
+    for (const i of oneTo(3)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    await rewriteItem(app, Notes, list, 2, { text: 'changed' });
+    expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', '3']);
+    expect(await app.models.ListRepair.countDocuments()).toBe(0);
+
+    // A crash after the item changed and before its bucket was rebuilt.
+    await app.models.ListRepair.create({ _id: `${list}#0`, list, bucket: 0, collection: Notes.collection.name });
+    await Notes.updateOne({ _id: `${list}:3` }, { text: 'crashed' });
+    expect(await finishRepairs(app)).toBe(1);
+    expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', 'crashed']);
+  });
+});

@@ -1,0 +1,247 @@
+import type { FastifyInstance } from 'fastify';
+import { type Model, Schema } from 'mongoose';
+import { isDuplicateKey } from './ids.ts';
+
+/**
+ * Gap-free keyed lists: a thread's replies, a member's inbox, a member's ledger. Item n of list L is
+ * stored under `_id` `L:n` (the one read FerretDB's SQLite backend answers from an index, and the
+ * cheapest read on MongoDB), so a page is a bounded set of point reads and the head gives the count.
+ *
+ * - **Items are the truth.** An append inserts `L:{head+1}`; the unique `_id` refuses a second writer,
+ *   who retries with the next number, so numbers are distinct and gap-free on every backend.
+ * - **Heads are hints.** `ListHead` holds a number at most the true head (written after each append,
+ *   not atomically on FerretDB); the true head is found by probing forward from it.
+ * - **Buckets are a cache.** What a page shows together is kept together, `BUCKET` items a document
+ *   (MongoDB's bucket pattern), so a page is a few reads. A bucket is rebuilt from its items; a
+ *   reader that finds one short reads the missing items by key and repairs it, and a rewrite of an
+ *   item leaves a `ListRepair` marker until its bucket is verified, which the start-up sweep finishes.
+ */
+export const BUCKET = 50;
+
+export interface ListItem {
+  _id: string;
+  /** The list this item belongs to, and its number in it (1, 2, …). */
+  list: string;
+  n: number;
+}
+
+export const itemKey = (list: string, n: number) => `${list}:${n}`;
+const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
+const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
+
+export const listHeadSchema = new Schema({ _id: String, n: { type: Number, required: true } }, { versionKey: false });
+export const listBucketSchema = new Schema(
+  { _id: String, items: { type: [Schema.Types.Mixed], default: [] } },
+  { versionKey: false, minimize: false },
+);
+export const listRepairSchema = new Schema(
+  { _id: String, list: String, bucket: Number, collection: String },
+  { versionKey: false },
+);
+
+type ItemModel<T extends ListItem> = Model<T>;
+
+/** A point read of one item. */
+export async function readItem<T extends ListItem>(model: ItemModel<T>, list: string, n: number): Promise<T | null> {
+  if (!Number.isSafeInteger(n) || n < 1) return null;
+  return model.findById(itemKey(list, n)).lean<T>();
+}
+
+const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
+  (await model.exists({ _id: itemKey(list, n) })) !== null;
+
+/**
+ * The number of items in `list`: the head hint, then forward by doubling steps and a binary search
+ * (items are gap-free, so "item n exists" is true up to the head and false after). Usually one miss.
+ */
+export async function headOf<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+): Promise<number> {
+  const any = model as unknown as ItemModel<ListItem>;
+  const hint = (await app.models.ListHead.findById(list).lean())?.n ?? 0;
+  let low = hint;
+  let step = 1;
+  while (await exists(any, list, low + step)) {
+    low += step;
+    step *= 2;
+  }
+  let high = low + step; // missing
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (await exists(any, list, mid)) low = mid;
+    else high = mid;
+  }
+  if (low > hint) void raiseHead(app, list, low);
+  return low;
+}
+
+async function raiseHead(app: FastifyInstance, list: string, n: number): Promise<void> {
+  try {
+    await app.models.ListHead.updateOne({ _id: list }, { $max: { n } }, { upsert: true });
+  } catch (error) {
+    // Two first appends racing on the upsert: the other wrote a hint, which is all a hint needs.
+    if (!isDuplicateKey(error)) app.log.warn({ err: error, list }, 'list head hint not written');
+  }
+}
+
+/** Appends within one process are queued per list, so they do not collide with each other. */
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Appends an item made by `make(n)` as number head + 1. Another process that took the number first
+ * makes the insert fail on `_id`, and it retries with the next one; any other failure inserts nothing,
+ * so no gap is left. The bucket and the head hint are brought up to date after the item is stored.
+ */
+export async function append<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  make: (n: number) => Omit<T, '_id' | 'list' | 'n'>,
+): Promise<T> {
+  const previous = queues.get(list) ?? Promise.resolve();
+  const task = previous.then(async () => {
+    let n = (await headOf(app, model, list)) + 1;
+    for (;;) {
+      const item = { ...make(n), _id: itemKey(list, n), list, n } as T;
+      try {
+        await model.collection.insertOne(item as never);
+        await Promise.all([raiseHead(app, list, n), addToBucket(app, model, item)]);
+        return item;
+      } catch (error) {
+        if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, list, n))) throw error;
+        n += 1;
+      }
+    }
+  });
+  const settled = task.catch(() => undefined);
+  queues.set(list, settled);
+  void settled.then(() => {
+    if (queues.get(list) === settled) queues.delete(list);
+  });
+  return task;
+}
+
+/** The common case, one append after another: the bucket gains the item. Otherwise it is rebuilt. */
+async function addToBucket<T extends ListItem>(app: FastifyInstance, model: ItemModel<T>, item: T): Promise<void> {
+  const key = bucketKey(item.list, bucketOf(item.n));
+  const bucket = await app.models.ListBucket.findById(key).lean<{ items: T[] }>();
+  const items = bucket?.items ?? [];
+  const first = bucketOf(item.n) * BUCKET + 1;
+  if (items.length === item.n - first) {
+    await app.models.ListBucket.replaceOne({ _id: key }, { items: [...items, item] }, { upsert: true });
+  } else {
+    await rebuildBucket(app, model, item.list, bucketOf(item.n));
+  }
+}
+
+/** Reads a bucket's items by key and writes them as the bucket; answers what it wrote. */
+async function rebuildBucket<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  bucket: number,
+): Promise<T[]> {
+  const items = await readByKey(model, list, bucket * BUCKET + 1, bucket * BUCKET + BUCKET);
+  await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
+  return items;
+}
+
+/** Items from..to by point reads, issued together, stopping at the first missing one. */
+async function readByKey<T extends ListItem>(
+  model: ItemModel<T>,
+  list: string,
+  from: number,
+  to: number,
+): Promise<T[]> {
+  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  const found = await Promise.all(numbers.map((n) => readItem(model, list, n)));
+  const end = found.indexOf(null);
+  return (end === -1 ? found : found.slice(0, end)) as T[];
+}
+
+/**
+ * Items from..to (inclusive, clamped to 1..head) in order, read a bucket at a time. A bucket that
+ * lacks items the head says exist (an append raced another, or crashed before its bucket write) is
+ * completed by key, and rebuilt in the background.
+ */
+export async function readRange<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  from: number,
+  to: number,
+  head?: number,
+): Promise<T[]> {
+  const last = Math.min(to, head ?? (await headOf(app, model, list)));
+  const first = Math.max(1, from);
+  if (last < first) return [];
+  const buckets = Array.from({ length: bucketOf(last) - bucketOf(first) + 1 }, (_, i) => bucketOf(first) + i);
+  const pages = await Promise.all(
+    buckets.map(async (bucket) => {
+      const start = bucket * BUCKET + 1;
+      const end = Math.min(start + BUCKET - 1, last);
+      const stored =
+        (await app.models.ListBucket.findById(bucketKey(list, bucket)).lean<{ items: T[] }>())?.items ?? [];
+      if (stored.length >= end - start + 1) return stored;
+      const missing = await readByKey(model, list, start + stored.length, end);
+      void rebuildBucket(app, model, list, bucket).catch((err) => app.log.warn({ err, list }, 'bucket not rebuilt'));
+      return [...stored, ...missing];
+    }),
+  );
+  return pages.flat().filter((item) => item.n >= first && item.n <= last);
+}
+
+/**
+ * Changes one item (a message read, a reply removed) and then its bucket. A marker names the bucket
+ * until it is verified: the rebuild reads the items after writing and goes again if any changed
+ * meanwhile, so the last rebuild always sees the last change; a crash leaves the marker for
+ * `finishRepairs` at start-up.
+ */
+export async function rewriteItem<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  n: number,
+  update: Partial<Omit<T, '_id' | 'list' | 'n'>>,
+): Promise<void> {
+  const bucket = bucketOf(n);
+  const marker = bucketKey(list, bucket);
+  await app.models.ListRepair.updateOne(
+    { _id: marker },
+    { $set: { list, bucket, collection: model.collection.name } },
+    { upsert: true },
+  ).catch((error) => {
+    if (!isDuplicateKey(error)) throw error;
+  });
+  await model.updateOne({ _id: itemKey(list, n) }, { $set: update });
+  await repairBucket(app, model, list, bucket);
+}
+
+async function repairBucket<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  bucket: number,
+): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const written = await rebuildBucket(app, model, list, bucket);
+    const now = await readByKey(model, list, bucket * BUCKET + 1, bucket * BUCKET + BUCKET);
+    if (JSON.stringify(now) === JSON.stringify(written)) {
+      await app.models.ListRepair.deleteOne({ _id: bucketKey(list, bucket) });
+      return;
+    }
+  }
+  // Still changing under us: the marker stays, and the next rewrite or start-up finishes it.
+}
+
+/** Start-up: rebuild every bucket a crash left marked. The markers collection holds only unfinished work. */
+export async function finishRepairs(app: FastifyInstance): Promise<number> {
+  const markers = await app.models.ListRepair.find().lean<{ list: string; bucket: number; collection: string }[]>();
+  for (const marker of markers) {
+    const model = Object.values(app.mongo.models).find((candidate) => candidate.collection.name === marker.collection);
+    if (model) await repairBucket(app, model as unknown as ItemModel<ListItem>, marker.list, marker.bucket);
+  }
+  return markers.length;
+}
