@@ -215,7 +215,7 @@ export async function rewriteItem<T extends ListItem>(
   ).catch((error) => {
     if (!isDuplicateKey(error)) throw error;
   });
-  await model.updateOne({ _id: itemKey(list, n) }, { $set: update });
+  await model.collection.updateOne({ _id: itemKey(list, n) } as never, { $set: update } as never);
   await repairBucket(app, model, list, bucket);
 }
 
