@@ -3,13 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from '@enclave/server';
 import { loadEnv } from '@enclave/server/config.ts';
 import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
+import { findByNumericId } from '@enclave/server/db/ids.ts';
 import { seedDemo } from './demo/index.ts';
 
-/** Seeds the demo data into an empty database (first `npm start`), then prints the demo accounts. */
+/**
+ * Seeds the demo data into a database that has never had a member (first `npm start`), then prints the
+ * demo accounts. Member 1 is never removed (a deleted account keeps its id as a tombstone), so one
+ * point read answers; counting the collections read every one of them on FerretDB.
+ */
 export async function seedIfEmpty(app: App): Promise<void> {
-  const collections = await app.mongo.listCollections();
-  const counts = await Promise.all(collections.map((c) => app.mongo.collection(c.name).estimatedDocumentCount()));
-  if (counts.some((count) => count > 0)) return;
+  if (await findByNumericId(app.models.User, 1)) return;
   const accounts = await seedDemo(app);
   printAccounts(accounts);
 }

@@ -8,6 +8,9 @@ import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { type AppConfig, trustProxyOf } from './config.ts';
 import { CONNECTION_OPTIONS, databaseGate } from './db/availability.ts';
+import { finishRepairs } from './db/keyed-list.ts';
+import { MIGRATIONS } from './db/migration-list.ts';
+import { runMigrations } from './db/migrations.ts';
 import { type Models, registerModels } from './db/models.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
@@ -96,7 +99,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(adminRoutes);
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', await attachRealtime(app));
+  // Before any hook: a conversion of a large database may take longer than Fastify's onReady limit.
+  await runMigrations(app, MIGRATIONS);
   app.addHook('onReady', async () => {
+    await finishRepairs(app);
     const completed = await completeSellerCredits(app);
     if (completed > 0) app.log.warn({ completed }, 'completed seller credits left unfinished by a crash');
   });

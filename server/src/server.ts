@@ -29,6 +29,10 @@ export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
       backend: database.backend,
       uri: database.backend === 'external' ? database.uri : withDatabase(database.uri, 'enclave'),
     },
+  }).catch(async (error: unknown) => {
+    // A failed start must not leave the embedded database it started running behind it.
+    await database.stop();
+    throw error;
   });
 
   let stopping = false;
@@ -47,8 +51,14 @@ export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await beforeListen?.(app);
-  await app.listen({ host: env.HOST, port: env.PORT });
+  try {
+    await beforeListen?.(app);
+    await app.listen({ host: env.HOST, port: env.PORT });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.stop();
+    throw error;
+  }
   return app;
 }
 

@@ -14,6 +14,7 @@ import { pictureSchema, userSchema } from '../users/user-model.ts';
 import { ledgerEntrySchema } from '../wallet/ledger-model.ts';
 import { attemptSlotSchema } from './attempt-slots.ts';
 import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
+import { migrationSchema } from './migrations.ts';
 
 /** Every collection, bound to one connection. Each domain adds its model here. */
 export function registerModels(connection: Connection) {
@@ -24,6 +25,7 @@ export function registerModels(connection: Connection) {
     ListHead: connection.model('ListHead', listHeadSchema),
     ListBucket: connection.model('ListBucket', listBucketSchema),
     ListRepair: connection.model('ListRepair', listRepairSchema),
+    Migration: connection.model('Migration', migrationSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
     Payment: connection.model('Payment', paymentSchema),
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { Schema } from 'mongoose';
+
+/**
+ * A one-time conversion of stored data to the layout the code reads (say, replies moved under
+ * their keyed `_id`s). `run` must be idempotent: a crash part-way leaves no mark, and the next
+ * start runs it again from wherever the data stands.
+ */
+export interface Migration {
+  /** Stable forever: the mark that says it has run. */
+  name: string;
+  run(app: FastifyInstance, progress: (done: number, total: number) => void): Promise<void>;
+}
+
+/** One document per finished migration, read by `_id`, so a start on migrated data reads no collection. */
+export const migrationSchema = new Schema(
+  { _id: String, finishedAt: { type: Date, required: true } },
+  { versionKey: false },
+);
+
+/** Runs, in order, every migration not yet marked finished, printing its progress. */
+export async function runMigrations(app: FastifyInstance, migrations: readonly Migration[]): Promise<void> {
+  for (const migration of migrations) {
+    if (await app.models.Migration.exists({ _id: migration.name })) continue;
+    const started = Date.now();
+    app.log.info({ migration: migration.name }, 'migration starting');
+    let reported = 0;
+    await migration.run(app, (done, total) => {
+      // At most one line a second, and the last one.
+      if (done < total && Date.now() - reported < 1000) return;
+      reported = Date.now();
+      app.log.info({ migration: migration.name, done, total }, `migration ${migration.name}: ${done}/${total}`);
+    });
+    await app.models.Migration.create({ _id: migration.name, finishedAt: new Date() }).catch(() => undefined);
+    app.log.info({ migration: migration.name, ms: Date.now() - started }, 'migration finished');
+  }
+}
