@@ -60,7 +60,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'], removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const mongo = mongoose.createConnection(config.database.uri, CONNECTION_OPTIONS);
+  // Tests watch every command the driver sends (test/scans.ts), to prove reads go by key.
+  const mongo = mongoose.createConnection(config.database.uri, {
+    ...CONNECTION_OPTIONS,
+    monitorCommands: config.NODE_ENV === 'test',
+  });
   await mongo.asPromise();
   const models = registerModels(mongo);
   // Indexes are part of correctness here (unique keys carry every invariant): build them before serving.

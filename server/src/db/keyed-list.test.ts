@@ -63,7 +63,7 @@ describe('keyed lists', () => {
     expect(await app.models.ListRepair.countDocuments()).toBe(0);
 
     // A crash after the item changed and before its bucket was rebuilt.
-    await app.models.ListRepair.create({ _id: `${list}#0`, list, bucket: 0, collection: Notes.collection.name });
+    await app.models.ListRepair.create({ _id: `${list}#0`, list, bucket: 0, model: Notes.modelName });
     await Notes.updateOne({ _id: `${list}:3` }, { text: 'crashed' });
     expect(await finishRepairs(app)).toBe(1);
     expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', 'crashed']);

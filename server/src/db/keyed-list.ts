@@ -35,7 +35,7 @@ export const listBucketSchema = new Schema(
   { versionKey: false, minimize: false },
 );
 export const listRepairSchema = new Schema(
-  { _id: String, list: String, bucket: Number, collection: String },
+  { _id: String, list: String, bucket: Number, model: String },
   { versionKey: false },
 );
 
@@ -210,7 +210,7 @@ export async function rewriteItem<T extends ListItem>(
   const marker = bucketKey(list, bucket);
   await app.models.ListRepair.updateOne(
     { _id: marker },
-    { $set: { list, bucket, collection: model.collection.name } },
+    { $set: { list, bucket, model: model.modelName } },
     { upsert: true },
   ).catch((error) => {
     if (!isDuplicateKey(error)) throw error;
@@ -238,10 +238,10 @@ async function repairBucket<T extends ListItem>(
 
 /** Start-up: rebuild every bucket a crash left marked. The markers collection holds only unfinished work. */
 export async function finishRepairs(app: FastifyInstance): Promise<number> {
-  const markers = await app.models.ListRepair.find().lean<{ list: string; bucket: number; collection: string }[]>();
+  const markers = await app.models.ListRepair.find().lean<{ list: string; bucket: number; model: string }[]>();
   for (const marker of markers) {
-    const model = Object.values(app.mongo.models).find((candidate) => candidate.collection.name === marker.collection);
-    if (model) await repairBucket(app, model as unknown as ItemModel<ListItem>, marker.list, marker.bucket);
+    const model = app.mongo.models[marker.model] as unknown as ItemModel<ListItem> | undefined;
+    if (model) await repairBucket(app, model, marker.list, marker.bucket);
   }
   return markers.length;
 }

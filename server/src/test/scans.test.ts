@@ -1,0 +1,24 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { internalId } from '../db/ids.ts';
+import { createTestApp } from './app.ts';
+import { scansDuring } from './scans.ts';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe('the scan detector', () => {
+  it('passes point reads by _id and reports any other filter, with its collection', async () => {
+    const { User } = app.models;
+    const scans = await scansDuring(app, async () => {
+      await User.findById(internalId(1)).lean();
+      await User.findOne({ username: 'nobody' }).lean();
+      await User.find({ _id: { $in: [internalId(1)] } }).lean();
+    });
+    expect(scans.map((scan) => scan.filter)).toEqual([{ username: 'nobody' }, { _id: { $in: [internalId(1)] } }]);
+    expect(scans[0]?.collection).toBe(User.collection.name);
+  });
+});

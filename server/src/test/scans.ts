@@ -1,0 +1,54 @@
+import type { CommandStartedEvent } from 'mongodb';
+import type { App } from '../app.ts';
+
+/** A command that reads or writes by a filter other than one `_id` equality: a collection scan on FerretDB. */
+export interface Scan {
+  command: string;
+  collection: string;
+  filter: unknown;
+}
+
+const FILTERS: Record<string, (body: Record<string, unknown>) => unknown[]> = {
+  find: (body) => [body.filter ?? {}],
+  count: (body) => [body.query ?? {}],
+  distinct: (body) => [body.query ?? {}],
+  aggregate: (body) => [body.pipeline],
+  findAndModify: (body) => [body.query ?? {}],
+  update: (body) => ((body.updates as { q: unknown }[]) ?? []).map((update) => update.q),
+  delete: (body) => ((body.deletes as { q: unknown }[]) ?? []).map((deletion) => deletion.q),
+};
+
+/** `{ _id: value }` with a plain value (not `$in`, not a range): the one filter FerretDB's SQLite backend answers from an index. */
+function isPointRead(filter: unknown): boolean {
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return false;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== '_id') return false;
+  const value = (filter as { _id: unknown })._id;
+  return typeof value !== 'object' || value === null || !Object.keys(value).some((key) => key.startsWith('$'));
+}
+
+/**
+ * Runs `work` and answers every command it sent that would scan a collection on the embedded
+ * database: the proof that a route costs the size of its page, not the size of the forum.
+ * `allowed` names collections that may be scanned (small ones holding only unfinished work).
+ */
+export async function scansDuring(app: App, work: () => Promise<unknown>, allowed: string[] = []): Promise<Scan[]> {
+  const client = app.mongo.getClient();
+  const scans: Scan[] = [];
+  const listener = (event: CommandStartedEvent) => {
+    const filters = FILTERS[event.commandName];
+    if (!filters) return;
+    const collection = String(event.command[event.commandName]);
+    if (allowed.includes(collection)) return;
+    for (const filter of filters(event.command)) {
+      if (!isPointRead(filter)) scans.push({ command: event.commandName, collection, filter });
+    }
+  };
+  client.on('commandStarted', listener);
+  try {
+    await work();
+  } finally {
+    client.off('commandStarted', listener);
+  }
+  return scans;
+}
