@@ -18,10 +18,10 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
-import { visitorCachePlugin } from './http/visitor-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
+import { registerReadModels } from './read-models/follow.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -75,6 +75,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.decorate('models', models);
   app.decorate('events', new DomainEvents());
   app.decorate('mailer', createMailer(config, app.log));
+  registerReadModels(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();
@@ -90,7 +91,6 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerRateLimits(app);
   await app.register(databaseGate);
   await app.register(sessionPlugin);
-  await app.register(visitorCachePlugin);
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes);

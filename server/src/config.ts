@@ -65,7 +65,6 @@ export const EnvSchema = Type.Object({
   NOWPAYMENTS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   NOWPAYMENTS_IPN_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   SELF_CUSTODY_RATES: Type.Optional(Type.String()),
-  VISITOR_CACHE_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1000 }),
 });
 export type EnvConfig = Type.Static<typeof EnvSchema>;
 

@@ -2,7 +2,7 @@ import { ADMIN_TEXT, type Category, type CategoryBody, type OkReply, SERVER_TEXT
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { createCategory, getCategory } from '../categories/service.ts';
-import { findByNumericId } from '../db/ids.ts';
+import { byNumericId, findByNumericId } from '../db/ids.ts';
 import { conflict, notFound } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -46,7 +46,8 @@ export async function updateCategory(
 ): Promise<Category> {
   const before = await findCategory(app, id);
   const fields = fieldsOf(body);
-  await app.models.Category.updateOne({ id }, { $set: fields });
+  await app.models.Category.updateOne(byNumericId(id), { $set: fields });
+  app.events.publish('category.changed', { categoryId: id });
   await logModeration(app, {
     actorId: actor.id,
     action: 'category.update',
@@ -70,9 +71,10 @@ export async function updateCategory(
 /** Only an empty category can go (spec 001 §8); deleted threads' tombstones do not count. */
 export async function deleteCategory(app: FastifyInstance, actor: UserRecord, id: number): Promise<OkReply> {
   const category = await findCategory(app, id);
-  const threadCount = await app.models.Thread.countDocuments({ categoryId: id, deletedAt: null });
+  const threadCount = await app.forum.countIn(id);
   if (threadCount > 0) throw conflict(SERVER_TEXT.categoryHasThreads, undefined, { threadCount });
-  await app.models.Category.deleteOne({ id });
+  await app.models.Category.deleteOne(byNumericId(id));
+  app.events.publish('category.changed', { categoryId: id });
   await logModeration(app, {
     actorId: actor.id,
     action: 'category.delete',

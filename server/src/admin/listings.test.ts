@@ -1,6 +1,7 @@
 import { type AdminUser, api, type Thread } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { byNumericId } from '../db/ids.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
@@ -20,7 +21,8 @@ describe('the users table (GET /api/admin/users)', () => {
     const mutedUntil = new Date(Date.now() + 60 * 60 * 1000);
     const { user: muted } = await createMember(app, { mutedUntil });
     const { user: gone } = await createMember(app);
-    await app.models.User.updateOne({ id: gone.id }, { $set: { deletedAt: new Date() } });
+    await app.models.User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
+    app.changes.tell({ kind: 'member', id: gone.id });
 
     const users = (await admin.call(api.adminUsers)).json() as AdminUser[];
     const byId = new Map(users.map((user) => [user.id, user]));

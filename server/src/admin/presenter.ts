@@ -1,9 +1,10 @@
 import type { AdminUser } from '@enclave/protocol';
+import type { MemberCard } from '../users/member-directory.ts';
 import { pictureUrl } from '../users/presenter.ts';
-import { isMuted, type UserRecord } from '../users/user-model.ts';
+import { isMuted } from '../users/user-model.ts';
 
 /** A member as the admin users table shows them: email, status and coins (admins only). */
-export function presentAdminUser(user: UserRecord, coinBalance: number): AdminUser {
+export function presentAdminUser(user: MemberCard): AdminUser {
   const muted = isMuted(user);
   return {
     id: user.id,
@@ -18,6 +19,6 @@ export function presentAdminUser(user: UserRecord, coinBalance: number): AdminUs
     bannedAt: user.isBanned && user.bannedAt ? user.bannedAt.toISOString() : null,
     isMuted: muted,
     mutedUntil: muted && user.mutedUntil ? user.mutedUntil.toISOString() : null,
-    coinBalance,
+    coinBalance: user.coinBalance,
   };
 }

@@ -1,6 +1,7 @@
 import { type AdminStats, api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { byNumericId } from '../db/ids.ts';
 import { reply } from '../posts/service.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
@@ -24,14 +25,17 @@ beforeAll(async () => {
   const { user: bob } = await createMember(app);
   const { user: old } = await createMember(app);
   await app.models.User.collection.updateOne({ id: old.id }, { $set: { createdAt: daysAgo(10) } });
+  app.changes.tell({ kind: 'member', id: old.id });
   // Four live accounts: the moderator, alice, bob and an old one; a deleted account does not count.
   const { user: gone } = await createMember(app);
-  await app.models.User.updateOne({ id: gone.id }, { $set: { deletedAt: new Date() } });
+  await app.models.User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
+  app.changes.tell({ kind: 'member', id: gone.id });
 
   const first = await aThread(app, alice);
   await aThread(app, alice);
   const older = await aThread(app, alice);
   await app.models.Thread.collection.updateOne({ id: older.id }, { $set: { createdAt: daysAgo(40) } });
+  app.changes.tell({ kind: 'thread', id: older.id });
   await aThread(app, alice, {
     hasUnlockableContent: true,
     unlockableType: 'premium_thread',

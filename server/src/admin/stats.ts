@@ -8,21 +8,19 @@ export function rangeStart(range: StatsRange, now = new Date()): Date | null {
   return range === 'all' ? null : new Date(now.getTime() - RANGE_DAYS[range] * DAY_MS);
 }
 
-/** Counted from the collections themselves (spec 001 §2's cards), never kept in counters. */
+/** Spec 001 §2's cards: members and threads from the read models, replies and coins by key, never kept in counters. */
 export async function adminStats(app: FastifyInstance, range: StatsRange = STATS_RANGE_DEFAULT): Promise<AdminStats> {
   const since = rangeStart(range);
   const inRange = since ? { createdAt: { $gte: since } } : {};
-  const users = { deletedAt: null };
-  const threads = { deletedAt: null, isSisterThread: false };
   // A purchase from another member is one transaction: its seller's credit ('sale') is the same movement.
   const movements = { type: { $ne: 'sale' as const }, ...inRange };
-  const { User, Thread, Post, LedgerEntry } = app.models;
+  const { Post, LedgerEntry } = app.models;
   const [totalUsers, newUsers, totalThreads, newThreads, totalPosts, newPosts, totalTransactions, sold] =
     await Promise.all([
-      User.countDocuments(users),
-      User.countDocuments({ ...users, ...inRange }),
-      Thread.countDocuments(threads),
-      Thread.countDocuments({ ...threads, ...inRange }),
+      app.members.count(null),
+      app.members.count(since),
+      app.forum.count(null),
+      app.forum.count(since),
       Post.countDocuments(),
       Post.countDocuments(inRange),
       LedgerEntry.countDocuments(movements),

@@ -11,7 +11,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { claimSlot, releaseSlots, slotsFreeAt } from '../db/attempt-slots.ts';
-import { insertWithId, isDuplicateKey } from '../db/ids.ts';
+import { byNumericId, findByNumericId, insertWithId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -20,14 +20,31 @@ import { checkVerificationCode, claimResend, sendVerificationCode } from './veri
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** Which unique key a refused registration collided with (FerretDB's error does not say). */
-async function explainTaken(app: FastifyInstance, username: string, email: string): Promise<AppError | null> {
-  if (await app.models.User.exists({ usernameKey: usernameKey(username) })) {
-    return conflict(AUTH_TEXT.usernameExists, ErrorCode.UsernameTaken);
-  }
-  if (await app.models.User.exists({ email: emailKey(email) })) {
-    return conflict(AUTH_TEXT.emailInUse, ErrorCode.EmailTaken);
-  }
+/** A member found by a key of the member directory (name or email), read from the database for a decision. */
+const memberByKey = (app: FastifyInstance, id: number | undefined) =>
+  id === undefined ? Promise.resolve(null) : findByNumericId<UserRecord>(app.models.User, id);
+
+interface NameOwners {
+  byName(username: string): Promise<unknown>;
+  byEmail(email: string): Promise<unknown>;
+}
+
+/** Asked before registering: the member directory, read by key. */
+const directory = (app: FastifyInstance): NameOwners => ({
+  byName: async (username) => (await app.members.idByName(username)) !== undefined,
+  byEmail: async (email) => (await app.members.idByEmail(email)) !== undefined,
+});
+
+/** Asked after the unique index refused an insert: the collection itself, since the winner may be another process's. */
+const collection = (app: FastifyInstance): NameOwners => ({
+  byName: (username) => app.models.User.exists({ usernameKey: usernameKey(username) }),
+  byEmail: (email) => app.models.User.exists({ email: emailKey(email) }),
+});
+
+/** Which unique key a registration collides with (FerretDB's error does not say). */
+async function explainTaken(owners: NameOwners, username: string, email: string): Promise<AppError | null> {
+  if (await owners.byName(username)) return conflict(AUTH_TEXT.usernameExists, ErrorCode.UsernameTaken);
+  if (await owners.byEmail(email)) return conflict(AUTH_TEXT.emailInUse, ErrorCode.EmailTaken);
   return null;
 }
 
@@ -40,7 +57,7 @@ export async function register(
       { path: '/confirmPassword', message: VALIDATION.passwordsDontMatch },
     ]);
   }
-  const taken = await explainTaken(app, body.username, body.email);
+  const taken = await explainTaken(directory(app), body.username, body.email);
   if (taken) throw taken;
   const verified = !app.config.REQUIRE_EMAIL_VERIFICATION;
   let user: UserRecord;
@@ -54,9 +71,10 @@ export async function register(
     } as Omit<UserRecord, 'id'>)) as UserRecord;
   } catch (error) {
     // Two identical registrations racing: the unique index let one through.
-    if (isDuplicateKey(error)) throw (await explainTaken(app, body.username, body.email)) ?? error;
+    if (isDuplicateKey(error)) throw (await explainTaken(collection(app), body.username, body.email)) ?? error;
     throw error;
   }
+  app.events.publish('member.changed', { userId: user.id });
   let testVerificationCode: string | undefined;
   if (!verified) {
     await claimSlot(app.models.AttemptSlot, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
@@ -84,7 +102,7 @@ export async function login(
   { username, password }: LoginBody,
   address: string,
 ): Promise<UserRecord> {
-  const user = await app.models.User.findOne({ usernameKey: usernameKey(username) }).lean<UserRecord>();
+  const user = await memberByKey(app, await app.members.idByName(username));
   const scope = `login:${usernameKey(username)}@${address}`;
   if (!(await claimSlot(app.models.AttemptSlot, scope, SECURITY.loginFailuresBeforeLock, SECURITY.loginLockMs))) {
     const until = (await slotsFreeAt(app.models.AttemptSlot, scope, SECURITY.loginLockMs)) ?? new Date();
@@ -106,7 +124,7 @@ export async function revokeSessions(
   reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted',
 ): Promise<UserRecord | null> {
   const user = await app.models.User.findOneAndUpdate(
-    { id: userId },
+    byNumericId(userId),
     { $inc: { sessionVersion: 1 } },
     { new: true },
   ).lean<UserRecord>();
@@ -121,7 +139,7 @@ async function userForVerification(
 ): Promise<UserRecord | null> {
   if (viewer) return viewer;
   if (!email) throw badRequest(VALIDATION.noEmailForVerification);
-  return app.models.User.findOne({ email: emailKey(email) }).lean<UserRecord>();
+  return memberByKey(app, await app.members.idByEmail(email));
 }
 
 export async function verifyEmail(
@@ -137,10 +155,11 @@ export async function verifyEmail(
   if (user.isEmailVerified) return user;
   await checkVerificationCode(app, user, code);
   const verified = await app.models.User.findOneAndUpdate(
-    { id: user.id },
+    byNumericId(user.id),
     { $set: { isEmailVerified: true, verification: { codeHash: null, nonce: null, expiresAt: null, sentAt: null } } },
     { new: true },
   ).lean<UserRecord>();
+  app.events.publish('member.changed', { userId: user.id });
   return verified as UserRecord;
 }
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { ErrorCode, type RetryAfterDetails, SECURITY, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { claimSlot, releaseSlots } from '../db/attempt-slots.ts';
+import { byNumericId } from '../db/ids.ts';
 import { AppError } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
@@ -17,19 +18,16 @@ export async function sendVerificationCode(app: FastifyInstance, user: UserRecor
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const nonce = randomBytes(12).toString('hex');
   const now = Date.now();
-  await app.models.User.updateOne(
-    { id: user.id },
-    {
-      $set: {
-        verification: {
-          codeHash: hashCode(app.config.JWT_SECRET, nonce, code),
-          nonce,
-          expiresAt: new Date(now + SECURITY.verificationCodeTtlMs),
-          sentAt: new Date(now),
-        },
+  await app.models.User.updateOne(byNumericId(user.id), {
+    $set: {
+      verification: {
+        codeHash: hashCode(app.config.JWT_SECRET, nonce, code),
+        nonce,
+        expiresAt: new Date(now + SECURITY.verificationCodeTtlMs),
+        sentAt: new Date(now),
       },
     },
-  );
+  });
   try {
     await app.mailer.send({
       to: user.email,

@@ -1,19 +1,16 @@
 import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from '../http/contract-route.ts';
-import { VISITOR_CACHED } from '../http/visitor-cache.ts';
 import { getCategory, listCategories } from './service.ts';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.categories),
-    config: VISITOR_CACHED,
     handler: async (request) => listCategories(app, request.viewer),
   });
 
   app.route({
     ...fromContract(api.category),
-    config: VISITOR_CACHED,
     handler: async (request) => getCategory(app, request.viewer, request.params.id),
   });
 };

@@ -1,6 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isolatedDatabase } from '../test/app.ts';
+import { createTestApp, isolatedDatabase } from '../test/app.ts';
+import { derivedIds } from './derived-ids.ts';
 import { findByNumericId, insertWithId, internalId, isDuplicateKey } from './ids.ts';
 
 interface Note {
@@ -76,18 +77,27 @@ describe('numeric id allocation', () => {
   it('recovers when another process took the next id first', async () => {
     const mine = await insertWithId(Note, { slug: 'race-1' });
     // Simulate a second server process inserting behind this one's back.
-    await Note.create({ id: mine.id + 1, slug: 'other-process' });
+    await Note.create({ _id: internalId(mine.id + 1), id: mine.id + 1, slug: 'other-process' });
     const next = await insertWithId(Note, { slug: 'race-2' });
     expect(next.id).toBe(mine.id + 2);
   });
 
-  it('gives each document an _id derived from its id, and finds it by id (older documents too)', async () => {
+  it('gives each document an _id derived from its id, and finds it by id', async () => {
     const note = await insertWithId(Note, { slug: 'derived' });
     expect(await Note.exists({ _id: internalId(note.id) })).toBeTruthy();
     expect(await findByNumericId(Note, note.id)).toMatchObject({ id: note.id, slug: 'derived' });
-    await Note.create({ id: 90_000, slug: 'written-before' });
-    expect(await findByNumericId(Note, 90_000)).toMatchObject({ slug: 'written-before' });
     expect(await findByNumericId(Note, 90_001)).toBeNull();
     expect(await findByNumericId(Note, -1)).toBeNull();
+  });
+
+  it('moves documents written before _ids were derived under theirs, once, at start', async () => {
+    const app = await createTestApp();
+    const { Category } = app.models;
+    await Category.collection.insertOne({ id: 90_000, name: 'Written before', icon: 'x', color: 'y' });
+    expect(await findByNumericId(Category, 90_000)).toBeNull();
+    await derivedIds.run(app, () => undefined);
+    await derivedIds.run(app, () => undefined);
+    expect(await findByNumericId(Category, 90_000)).toMatchObject({ name: 'Written before' });
+    expect(await Category.countDocuments({ id: 90_000 })).toBe(1);
   });
 });

@@ -19,14 +19,16 @@ export function isDuplicateKey(error: unknown): boolean {
  */
 export const internalId = (id: number): Types.ObjectId => new Types.ObjectId(id.toString(16).padStart(24, '0'));
 
+/** The filter that addresses the document with numeric `id` by key: a point read or write on every backend. */
+export const byNumericId = (id: number) => ({ _id: internalId(id) });
+
 /**
- * The document with numeric `id`, lean, or null. One written before `_id`s were derived (an older
- * data directory or backup) is still found, by `id`.
+ * The document with numeric `id`, lean, or null. Documents written before `_id`s were derived are
+ * given theirs at start (the `derived-ids` migration), so a miss is a miss, never a scan.
  */
 export async function findByNumericId<T>(model: Model<T>, id: number): Promise<T | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const derived = await model.findOne({ _id: internalId(id) }).lean<T>();
-  return derived ?? (await model.findOne({ id }).lean<T>());
+  return model.findOne(byNumericId(id)).lean<T>();
 }
 
 /** The documents with these numeric ids, each a point read (see findByNumericId), in no particular order. */
@@ -66,7 +68,7 @@ export async function insertWithId<T extends { id: number }>(model: Model<T>, do
         state.next += 1;
         return created.toObject() as T;
       } catch (error) {
-        if (!isDuplicateKey(error) || !(await model.exists({ id: state.next }))) throw error;
+        if (!isDuplicateKey(error) || !(await model.exists(byNumericId(state.next)))) throw error;
         state.next = null;
       }
     }

@@ -1,6 +1,7 @@
 import { ADMIN_TEXT, type OkReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { revokeSessions } from '../auth/service.ts';
+import { byNumericId } from '../db/ids.ts';
 import { conflict, forbidden } from '../errors.ts';
 import { findMember } from '../users/service.ts';
 import { isMuted, type UserRecord } from '../users/user-model.ts';
@@ -24,7 +25,10 @@ export async function banMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   if (target.isBanned) throw conflict(ADMIN_TEXT.alreadyBanned(target.username));
-  await app.models.User.updateOne({ id }, { $set: { isBanned: true, bannedBy: actor.id, bannedAt: new Date() } });
+  await app.models.User.updateOne(byNumericId(id), {
+    $set: { isBanned: true, bannedBy: actor.id, bannedAt: new Date() },
+  });
+  app.events.publish('member.changed', { userId: id });
   await revokeSessions(app, id, 'banned');
   await logModeration(app, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.banned(target.username) };
@@ -38,7 +42,8 @@ export async function unbanMember(
 ): Promise<OkReply> {
   const target = await findMember(app, id);
   if (!target.isBanned) throw conflict(ADMIN_TEXT.notBanned(target.username));
-  await app.models.User.updateOne({ id }, { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
+  await app.models.User.updateOne(byNumericId(id), { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
+  app.events.publish('member.changed', { userId: id });
   await logModeration(app, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.unbanned(target.username) };
 }
@@ -53,7 +58,8 @@ export async function muteMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   const mutedUntil = new Date(Date.now() + hours * HOUR_MS);
-  await app.models.User.updateOne({ id }, { $set: { mutedUntil, mutedBy: actor.id } });
+  await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil, mutedBy: actor.id } });
+  app.events.publish('member.changed', { userId: id });
   await logModeration(app, {
     actorId: actor.id,
     action: 'user.mute',
@@ -73,7 +79,8 @@ export async function unmuteMember(
 ): Promise<OkReply> {
   const target = await findMember(app, id);
   if (!isMuted(target)) throw conflict(ADMIN_TEXT.notMuted(target.username));
-  await app.models.User.updateOne({ id }, { $set: { mutedUntil: null, mutedBy: null } });
+  await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil: null, mutedBy: null } });
+  app.events.publish('member.changed', { userId: id });
   await logModeration(app, { actorId: actor.id, action: 'user.unmute', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.unmuted(target.username) };
 }

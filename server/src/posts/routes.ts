@@ -3,13 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
-import { VISITOR_CACHED } from '../http/visitor-cache.ts';
 import { listReplies, reply } from './service.ts';
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.posts),
-    config: VISITOR_CACHED,
     handler: async (request) => listReplies(app, request.viewer, request.params.id, request.query),
   });
 

@@ -15,6 +15,8 @@ export interface DomainEventMap {
   'message.sent': { sent: Message; received: Message; unreadCount: number };
   /** The recipient read a message for the first time; `unreadCount` is theirs after it. */
   'message.read': { message: Message; readAt: string; unreadCount: number };
+  /** A thread was created approved (by staff); the forum's lists gain it. */
+  'thread.created': { threadId: number };
   /** A member's thread awaits approval; presented as in lists (no premium discussion). */
   'thread.pendingCreated': { thread: Thread };
   'thread.approved': { threadId: number; approvedBy: number };
@@ -34,6 +36,12 @@ export interface DomainEventMap {
   'post.removed': { threadId: number; postId: number };
   /** Staff removed a message; `unreadCount` is the recipient's after it. */
   'message.removed': { messageId: number; senderId: number; recipientId: number; unreadCount: number };
+  /** A member's account changed (registered, verified, renamed, pictured, sanctioned, deleted). */
+  'member.changed': { userId: number };
+  /** Staff created, edited or deleted a category. */
+  'category.changed': { categoryId: number };
+  /** A restore replaced the whole database. */
+  'database.restored': Record<string, never>;
   /** A restore the admin started moved on (0-100). */
   'database.restoreProgress': { userId: number; percent: number };
 }

@@ -18,6 +18,7 @@ import { dispatchModerationEvents } from '../moderation/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPostEvents } from '../posts/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
+import type { Change } from '../read-models/changes.ts';
 import { dispatchReportEvents } from '../reports/realtime.ts';
 import { dispatchThreadEvents } from '../threads/realtime.ts';
 import { isStaff } from '../users/user-model.ts';
@@ -26,7 +27,12 @@ import { limitFlooding } from './flood-limit.ts';
 import { recoveryGuard } from './recovery-guard.ts';
 import { redisStreamsAdapter } from './redis-adapter.ts';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Server-side events travel between server processes (through the Redis adapter), never to a browser. */
+interface ServerSideEvents {
+  'readModel:changed': (change: Change) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** Whether the session a socket was authenticated with still stands, and with the same role. */
 async function stillSignedIn(app: FastifyInstance, { userId, sessionVersion, isStaff: wasStaff }: SocketData) {

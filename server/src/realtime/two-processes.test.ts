@@ -13,7 +13,7 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let a: ServerProcess;
 let b: ServerProcess;
-/** Same database, in this process: only to create members and threads. */
+/** Same database and Redis, in this process: only to create members and threads (which A and B hear of). */
 let app: App;
 const sockets: ClientSocket[] = [];
 
@@ -21,7 +21,8 @@ beforeAll(async () => {
   const database = isolatedDatabase();
   const env = { MONGODB_URI: database.uri, REDIS_URL: await startRedis() };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  app = await buildApp({ ...testConfig(), database });
+  app = await buildApp({ ...testConfig({ REDIS_URL: env.REDIS_URL }), database });
+  await app.ready();
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
@@ -87,6 +88,44 @@ describe('two server processes sharing rooms through Redis', () => {
     const [onA, onB] = await Promise.all(progress);
     expect(onA).toMatchObject({ threadId: thread.id, current: 1, required: 3 });
     expect(onB).toMatchObject({ threadId: thread.id, current: 1, required: 3 });
+  });
+
+  it('lists on process B follow writes made through process A at once: threads, replies, names, categories', async () => {
+    const { user: author, client: authorClient } = await createMember(app);
+    const { client: reader } = await createMember(app);
+    const get = async (server: ServerProcess, url: string) =>
+      (await (
+        await fetch(`${server.url}${url}`, { headers: { cookie: `${SESSION_COOKIE}=${reader.cookie}` } })
+      ).json()) as { id: number; name: string }[];
+    const thread = await aThread(app, author, { title: 'Written through the test process' });
+    // Told over Redis: a few milliseconds, never a cache's lifetime.
+    const soon = { timeout: 2000, interval: 20 };
+    await expect.poll(async () => (await get(b, api.threads.url)).map((t) => t.id), soon).toContain(thread.id);
+
+    expect(
+      (await post(a, authorClient.cookie, pathOf(api.reply.url, { id: thread.id }), { content: 'Hi' })).status,
+    ).toBe(201);
+    const listed = async () => (await get(b, api.threads.url)).find((t) => t.id === thread.id);
+    await expect.poll(listed, soon).toMatchObject({ replyCount: 1, authorName: author.username });
+
+    const renamed = `renamed_${author.id}`;
+    const patch = await fetch(`${a.url}${api.updateProfile.url}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${authorClient.cookie}` },
+      body: JSON.stringify({ username: renamed }),
+    });
+    expect(patch.status).toBe(200);
+    await expect.poll(listed, soon).toMatchObject({ authorName: renamed });
+
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const created = await post(a, admin.cookie, api.createCategory.url, {
+      name: 'Made on A',
+      description: 'Seen on B',
+      icon: 'MessageSquare',
+      color: 'primary',
+    });
+    expect(created.status).toBe(201);
+    await expect.poll(async () => (await get(b, api.categories.url)).map((c) => c.name), soon).toContain('Made on A');
   });
 
   it("a logout through process A signs out the member's socket on process B", async () => {

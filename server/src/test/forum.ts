@@ -3,6 +3,7 @@ import type { CategoryBody, CreateThreadBody, Thread } from '@enclave/protocol';
 import type { App } from '../app.ts';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { createCategory } from '../categories/service.ts';
+import { byNumericId } from '../db/ids.ts';
 import { createThread } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { move } from '../wallet/ledger.ts';
@@ -43,10 +44,11 @@ export async function aThread(
     ...body,
   });
   if (approved && !thread.isApproved) {
-    await app.models.Thread.updateMany(
-      { id: { $in: [thread.id, thread.sisterThreadId ?? thread.id] } },
-      { $set: { isApproved: true, approvedAt: new Date() } },
-    );
+    for (const id of new Set([thread.id, thread.sisterThreadId ?? thread.id])) {
+      await app.models.Thread.updateOne(byNumericId(id), { $set: { isApproved: true, approvedAt: new Date() } });
+      // Written behind the services' backs: the read models are told, as a service's event would.
+      app.changes.tell({ kind: 'thread', id });
+    }
     return { ...thread, isApproved: true };
   }
   return thread;

@@ -1,10 +1,11 @@
 import { EditThreadBody, FORUM_TEXT, LIMITS, type Thread, VALIDATION } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { byNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { placesTaken } from './group-buy-state.ts';
-import { presentThread, presentThreads } from './presenter.ts';
+import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
   assertAmounts,
@@ -72,17 +73,18 @@ export async function editThread(
     const amountChanged = !next.isGroupBuy || next.groupBuyContributionAmount !== thread.groupBuyContributionAmount;
     if (taken > 0 && amountChanged) throw badRequest(FORUM_TEXT.contributionLocked);
   }
-  await app.models.Thread.updateOne({ id }, { $set: set });
+  await app.models.Thread.updateOne(byNumericId(id), { $set: set });
   if (thread.sisterThreadId !== null) {
     // The sister is what the premium discussion sells: one price (kept in step both ways) and the parent's privacy.
-    await app.models.Thread.updateOne(
-      { id: thread.sisterThreadId },
-      { $set: { premiumCost: next.unlockableCost, isPrivate: next.isPrivate, allowedUserIds: next.allowedUserIds } },
-    );
+    await app.models.Thread.updateOne(byNumericId(thread.sisterThreadId), {
+      $set: { premiumCost: next.unlockableCost, isPrivate: next.isPrivate, allowedUserIds: next.allowedUserIds },
+    });
     app.events.publish('thread.updated', { threadId: thread.sisterThreadId });
   }
   if (thread.parentThreadId !== null && set.premiumCost) {
-    await app.models.Thread.updateOne({ id: thread.parentThreadId }, { $set: { unlockableCost: set.premiumCost } });
+    await app.models.Thread.updateOne(byNumericId(thread.parentThreadId), {
+      $set: { unlockableCost: set.premiumCost },
+    });
     app.events.publish('thread.updated', { threadId: thread.parentThreadId });
   }
   app.events.publish('thread.updated', { threadId: id });
@@ -98,13 +100,11 @@ export async function editThread(
 export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord, 'id'>, id: number) {
   const thread = await findThread(app, id);
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
-  await app.models.Thread.updateMany(
-    { id: { $in: ids } },
-    { $set: { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] } },
-  );
+  const tombstone = { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] };
+  await Promise.all(ids.map((threadId) => app.models.Thread.updateOne(byNumericId(threadId), { $set: tombstone })));
   await app.models.Post.deleteMany({ threadId: { $in: ids } });
   if (thread.parentThreadId !== null) {
-    await app.models.Thread.updateOne({ id: thread.parentThreadId }, { $set: { sisterThreadId: null } });
+    await app.models.Thread.updateOne(byNumericId(thread.parentThreadId), { $set: { sisterThreadId: null } });
   }
   for (const threadId of ids) app.events.publish('thread.deleted', { threadId });
   await logModeration(app, {
@@ -122,21 +122,15 @@ export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord,
 
 /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */
 export async function unapprovedThreads(app: FastifyInstance, viewer: UserRecord): Promise<Thread[]> {
-  const threads = await app.models.Thread.find({ isApproved: false, isSisterThread: false, deletedAt: null })
-    .sort({ id: 1 })
-    .limit(LIMITS.pageSizeMax)
-    .lean<ThreadRecord[]>();
-  return presentThreads(app, viewer, threads, 'list');
+  return presentListed(app, viewer, await app.forum.pending(LIMITS.pageSizeMax));
 }
 
 export async function approveThread(app: FastifyInstance, approver: UserRecord, id: number) {
   const thread = await findThread(app, id);
   if (!thread.isApproved) {
     const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
-    await app.models.Thread.updateMany(
-      { id: { $in: ids }, isApproved: false },
-      { $set: { isApproved: true, approvedBy: approver.id, approvedAt: new Date() } },
-    );
+    const approval = { isApproved: true, approvedBy: approver.id, approvedAt: new Date() };
+    await Promise.all(ids.map((threadId) => app.models.Thread.updateOne(byNumericId(threadId), { $set: approval })));
     app.events.publish('thread.approved', { threadId: thread.id, approvedBy: approver.id });
     announceShare(app, thread, { ...thread, isApproved: true });
     await logModeration(app, { actorId: approver.id, action: 'thread.approve', targetType: 'thread', targetId: id });

@@ -1,10 +1,10 @@
 import type { PublicUser, Thread } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
-import { findAllByNumericId } from '../db/ids.ts';
 import { replyCounts } from '../posts/reply-counts.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { holdingsOf } from './access.ts';
+import type { IndexedThread } from './forum-index.ts';
 import { type GroupBuyState, groupBuyStates } from './group-buy-state.ts';
 import {
   canReadContent,
@@ -30,7 +30,7 @@ interface Context {
   viewer: Viewer;
   holdings: Holdings;
   groupBuys: Map<number, GroupBuyState>;
-  replies: Map<number, number>;
+  replies: ReadonlyMap<number, number>;
   authors: Map<number, PublicUser>;
   categories: Map<number, Pick<CategoryRecord, 'id' | 'name'>>;
 }
@@ -90,6 +90,8 @@ export async function presentThreads(
   viewer: Viewer,
   threads: ThreadRecord[],
   view: ThreadView,
+  /** Reply counts the caller holds already (the forum index's), sparing their reads. */
+  counts?: ReadonlyMap<number, number>,
 ): Promise<Thread[]> {
   if (threads.length === 0) return [];
   const ids = threads.map((t) => t.id);
@@ -99,22 +101,18 @@ export async function presentThreads(
       app,
       threads.filter((t) => t.isGroupBuy).map((t) => t.id),
     ),
-    replyCounts(app, ids),
-    findAllByNumericId(
-      app.models.User,
-      threads.map((t) => t.authorId),
-    ),
-    findAllByNumericId(
-      app.models.Category,
-      threads.map((t) => t.categoryId),
-    ),
+    counts ?? replyCounts(app, ids),
+    app.members.cards(threads.map((t) => t.authorId)),
+    app.categories.all(),
   ]);
   const context: Context = {
     viewer,
     holdings,
     groupBuys,
     replies,
-    authors: new Map(users.filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)])),
+    authors: new Map(
+      [...users.values()].filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)]),
+    ),
     categories: new Map(categories.map((category) => [category.id, category])),
   };
   return threads.map((thread) => present(thread, context, view));
@@ -127,4 +125,9 @@ export async function presentThread(
   view: ThreadView = 'detail',
 ): Promise<Thread> {
   return (await presentThreads(app, viewer, [thread], view))[0] as Thread;
+}
+
+/** Threads from the forum index, in list view, with the reply counts it holds. */
+export function presentListed(app: FastifyInstance, viewer: Viewer, threads: IndexedThread[]): Promise<Thread[]> {
+  return presentThreads(app, viewer, threads, 'list', new Map(threads.map((thread) => [thread.id, thread.replyCount])));
 }

@@ -2,20 +2,17 @@ import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { admin, member, staff, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
-import { VISITOR_CACHED } from '../http/visitor-cache.ts';
 import { approveThread, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
 import { createThread, getThread, listThreads } from './service.ts';
 
 export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.threads),
-    config: VISITOR_CACHED,
     handler: async (request) => listThreads(app, request.viewer, request.query),
   });
 
   app.route({
     ...fromContract(api.thread),
-    config: VISITOR_CACHED,
     handler: async (request) => getThread(app, request.viewer, request.params.id),
   });
 

@@ -29,7 +29,7 @@ export function assertAmounts(thread: Partial<ThreadRecord>) {
 }
 
 export async function assertCategory(app: FastifyInstance, categoryId: number) {
-  if (!(await app.models.Category.exists({ id: categoryId }))) throw badRequest(SERVER_TEXT.categoryNotFound);
+  if (!(await app.categories.find(categoryId))) throw badRequest(SERVER_TEXT.categoryNotFound);
 }
 
 /**

@@ -12,12 +12,13 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { findByNumericId, insertWithId } from '../db/ids.ts';
+import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
-import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer, visibleThreadsFilter } from './policy.ts';
-import { presentThread, presentThreads } from './presenter.ts';
+import type { SearchScope } from './forum-index.ts';
+import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
+import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
   assertAmounts,
@@ -84,41 +85,18 @@ export function announceShare(app: FastifyInstance, before: Sharing | null, afte
   if (userIds.length > 0) app.events.publish('thread.shared', { threadId: after.id, title: after.title, userIds });
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Title and tags match for everyone; content only where the viewer may read it, so a search never probes premium text. */
-async function searchFilter(app: FastifyInstance, viewer: Viewer, q: string): Promise<Record<string, unknown>> {
-  const pattern = { $regex: escapeRegex(q), $options: 'i' };
-  const content = isStaffViewer(viewer)
-    ? { content: pattern }
-    : {
-        $and: [
-          { content: pattern },
-          viewer === null
-            ? { isPremium: false }
-            : {
-                $or: [
-                  { isPremium: false },
-                  { authorId: viewer.id },
-                  { id: { $in: await heldThreadIds(app, viewer.id) } },
-                ],
-              },
-        ],
-      };
-  return { $or: [{ title: pattern }, { tags: pattern }, content] };
+async function searchScope(app: FastifyInstance, viewer: Viewer, q: string | undefined): Promise<SearchScope | null> {
+  const text = q?.trim();
+  if (!text) return null;
+  if (isStaffViewer(viewer)) return { q: text, held: null };
+  return { q: text, held: new Set(viewer ? await heldThreadIds(app, viewer.id) : []) };
 }
 
+/** GET /api/threads, and the console's thread lists (staff see pending threads and premium sisters too). */
 export async function listThreads(app: FastifyInstance, viewer: Viewer, query: ThreadsQuery): Promise<Thread[]> {
-  const conditions: Record<string, unknown>[] = [visibleThreadsFilter(viewer)];
-  if (query.categoryId !== undefined) conditions.push({ categoryId: query.categoryId });
-  if (query.before !== undefined) conditions.push({ id: { $lt: query.before } });
-  const q = query.q?.trim();
-  if (q) conditions.push(await searchFilter(app, viewer, q));
-  const threads = await app.models.Thread.find({ $and: conditions })
-    .sort({ id: -1 })
-    .limit(query.limit ?? LIMITS.threadPageSizeDefault)
-    .lean<ThreadRecord[]>();
-  return presentThreads(app, viewer, threads, 'list');
+  const threads = await app.forum.list(viewer, query, await searchScope(app, viewer, query.q));
+  return presentListed(app, viewer, threads);
 }
 
 /**
@@ -185,12 +163,11 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
       isSisterThread: true,
       parentThreadId: thread.id,
     } as Omit<ThreadRecord, 'id'>);
-    await app.models.Thread.updateOne({ id: thread.id }, { $set: { sisterThreadId: sister.id } });
+    await app.models.Thread.updateOne({ _id: internalId(thread.id) }, { $set: { sisterThreadId: sister.id } });
     thread = { ...thread, sisterThreadId: sister.id };
   }
-  if (!thread.isApproved) {
-    app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list') });
-  }
+  if (thread.isApproved) app.events.publish('thread.created', { threadId: thread.id });
+  else app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list') });
   announceShare(app, null, thread);
   return presentThread(app, author, thread);
 }

@@ -9,7 +9,7 @@ export function pictureUrl(user: Pick<UserRecord, 'id' | 'profilePictureVersion'
 }
 
 /** Another member as anyone may see them; "hide profile information" withholds bio and join date. */
-export function presentPublicUser(user: UserRecord): PublicUser {
+export function presentPublicUser(user: Omit<UserRecord, 'passwordHash' | 'verification'>): PublicUser {
   const hidden = user.privacy?.hideProfile ?? false;
   return {
     id: user.id,

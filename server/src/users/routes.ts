@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, signedIn, viewerOf } from '../auth/guards.ts';
 import { clearSession, issueSession } from '../auth/session.ts';
+import { byNumericId } from '../db/ids.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { uploadedFile } from '../http/uploads.ts';
@@ -59,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.profilePicture),
     handler: async (request, reply) => {
-      const picture = await app.models.ProfilePicture.findOne({ userId: request.params.id }).lean();
+      const picture = await app.models.ProfilePicture.findOne(byNumericId(request.params.id)).lean();
       if (!picture) throw notFound('No profile picture');
       // The URL carries the version, so a cached copy never goes stale.
       return reply

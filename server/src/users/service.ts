@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions, usernameKey } from '../auth/service.ts';
-import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
+import { byNumericId, findByNumericId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { closeWallet } from '../wallet/service.ts';
 import type { UserRecord } from './user-model.ts';
@@ -23,21 +23,20 @@ export async function findMember(app: FastifyInstance, id: number): Promise<User
   return user;
 }
 
+/** The member holding this name (any case), found in the member directory and read by key. */
 export async function findMemberByName(app: FastifyInstance, username: string): Promise<UserRecord> {
-  const user = await app.models.User.findOne({
-    usernameKey: usernameKey(username),
-    deletedAt: null,
-  }).lean<UserRecord>();
-  if (!user) throw notFound(SERVER_TEXT.userNotFound);
-  return user;
+  const id = await app.members.idByName(username);
+  return findMember(app, id ?? 0);
 }
 
 async function update(app: FastifyInstance, id: number, set: Record<string, unknown>): Promise<UserRecord> {
-  return (await app.models.User.findOneAndUpdate(
-    { id },
+  const updated = (await app.models.User.findOneAndUpdate(
+    byNumericId(id),
     { $set: set },
     { new: true },
   ).lean<UserRecord>()) as UserRecord;
+  app.events.publish('member.changed', { userId: id });
+  return updated;
 }
 
 export async function updateProfile(app: FastifyInstance, user: UserRecord, body: UpdateProfileBody) {
@@ -100,8 +99,8 @@ export async function setProfilePicture(app: FastifyInstance, user: UserRecord, 
     });
   const version = user.profilePictureVersion + 1;
   await app.models.ProfilePicture.updateOne(
-    { userId: user.id },
-    { $set: { contentType: kind.contentType, data: picture, version } },
+    byNumericId(user.id),
+    { $set: { userId: user.id, contentType: kind.contentType, data: picture, version } },
     { upsert: true },
   );
   return update(app, user.id, { profilePictureVersion: version });
@@ -146,7 +145,7 @@ export async function deleteAccount(app: FastifyInstance, user: UserRecord, pass
     privacy: { defaultThreadPrivate: false, hideProfile: true },
     deletedAt: new Date(),
   });
-  await app.models.ProfilePicture.deleteOne({ userId: user.id });
+  await app.models.ProfilePicture.deleteOne(byNumericId(user.id));
   await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${user.id}(:|$)` } });
   await closeWallet(app, user.id);
   await revokeSessions(app, user.id, 'deleted');

@@ -48,6 +48,7 @@ export function isStaff(user: Pick<UserRecord, 'isAdmin' | 'isModerator'>): bool
   return user.isAdmin || user.isModerator;
 }
 
+/** One per member, under the member's derived `_id` (`internalId(userId)`), so serving it is a point read. */
 const pictureSchema = new Schema(
   {
     userId: { type: Number, required: true, unique: true },

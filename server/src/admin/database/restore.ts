@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_TEXT, ErrorCode, type RestoreReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { MIGRATIONS } from '../../db/migration-list.ts';
+import { runMigrations } from '../../db/migrations.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { logModeration } from '../../moderation/log.ts';
 import type { UserRecord } from '../../users/user-model.ts';
@@ -89,8 +91,12 @@ export async function restoreDatabase(app: FastifyInstance, actor: UserRecord, t
       app.log.error({ err: error, automaticBackup }, 'restore failed: putting the previous data back');
       const previous = await parseBackup(app, await readFile(join(backupsDirectory(app), automaticBackup), 'utf8'));
       await replaceCollections(app, previous, () => undefined);
+      app.events.publish('database.restored', {});
       throw new AppError(500, ErrorCode.Internal, ADMIN_TEXT.restoreRolledBack);
     }
+    // A backup from an older version is converted as a start would, then the read models start over.
+    await runMigrations(app, MIGRATIONS);
+    app.events.publish('database.restored', {});
     const counts = Object.fromEntries([...backup.collections].map(([name, documents]) => [name, documents.length]));
     await logModeration(app, {
       actorId: actor.id,

@@ -1,0 +1,29 @@
+import { findByNumericId } from '../db/ids.ts';
+import { ReadModel } from '../read-models/read-model.ts';
+import type { CategoryRecord } from './category-model.ts';
+
+/** The handful of categories every page names, in memory; staff changes re-read the one they touched. */
+export class CategoryDirectory extends ReadModel<CategoryRecord> {
+  protected readAll(): Promise<CategoryRecord[]> {
+    return this.app.models.Category.find().lean<CategoryRecord[]>();
+  }
+
+  protected readOne(id: number): Promise<CategoryRecord | null> {
+    return findByNumericId(this.app.models.Category, id);
+  }
+
+  protected stored(): void {}
+
+  protected dropped(): void {}
+
+  /** Every category, by id. */
+  async all(): Promise<CategoryRecord[]> {
+    await this.current();
+    return [...this.byId.values()].sort((a, b) => a.id - b.id);
+  }
+
+  async find(id: number): Promise<CategoryRecord | undefined> {
+    await this.current();
+    return this.get(id);
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { CategoryDirectory } from '../categories/category-directory.ts';
+import { ForumIndex } from '../threads/forum-index.ts';
+import { MemberDirectory } from '../users/member-directory.ts';
+import { type Change, Changes } from './changes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changes: Changes;
+    forum: ForumIndex;
+    members: MemberDirectory;
+    categories: CategoryDirectory;
+  }
+}
+
+/**
+ * The in-memory read models, and what keeps them current: each domain event that changes what one
+ * holds becomes a `Change`, told here and (with REDIS_URL) to the other server processes, whose
+ * models re-read the thing by key.
+ */
+export function registerReadModels(app: FastifyInstance): void {
+  app.decorate('changes', new Changes());
+  app.decorate('forum', new ForumIndex(app));
+  app.decorate('members', new MemberDirectory(app));
+  app.decorate('categories', new CategoryDirectory(app));
+
+  const tell = (change: Change) => app.changes.tell(change);
+  const thread = (id: number) => tell({ kind: 'thread', id });
+  app.events.on('thread.created', ({ threadId }) => thread(threadId));
+  app.events.on('thread.pendingCreated', ({ thread: created }) => thread(created.id));
+  app.events.on('thread.approved', ({ threadId }) => thread(threadId));
+  app.events.on('thread.updated', ({ threadId }) => thread(threadId));
+  app.events.on('thread.deleted', ({ threadId }) => thread(threadId));
+  app.events.on('post.created', ({ post }) => thread(post.threadId));
+  app.events.on('post.removed', ({ threadId }) => thread(threadId));
+  app.events.on('member.changed', ({ userId }) => tell({ kind: 'member', id: userId }));
+  app.events.on('wallet.balance', ({ userId, balance }) => tell({ kind: 'balance', id: userId, balance }));
+  app.events.on('category.changed', ({ categoryId }) => tell({ kind: 'category', id: categoryId }));
+  app.events.on('database.restored', () => tell({ kind: 'all' }));
+
+  app.changes.on((change) => {
+    const report = (err: unknown) => app.log.warn({ err, change }, 'read model not refreshed');
+    switch (change.kind) {
+      case 'thread':
+        void app.forum.track(refreshWithSister(app.forum, change.id)).catch(report);
+        break;
+      case 'member':
+        void app.members.refresh(change.id).catch(report);
+        break;
+      case 'balance':
+        app.members.balanceChanged(change.id, change.balance);
+        break;
+      case 'category':
+        void app.categories.refresh(change.id).catch(report);
+        break;
+      case 'all':
+        for (const model of [app.forum, app.members, app.categories]) void model.reload().catch(report);
+    }
+  });
+  // Loaded in the background once the server is up: a start never waits for them, a read does.
+  app.addHook('onReady', async () => {
+    app.changes.connect(app);
+    for (const model of [app.forum, app.members, app.categories]) void model.current().catch(() => undefined);
+  });
+}
+
+/** A thread and its premium sister change together (approval, deletion, an edited cost). */
+async function refreshWithSister(forum: ForumIndex, id: number): Promise<void> {
+  const before = forum.get(id)?.sisterThreadId;
+  await forum.refresh(id);
+  const sister = forum.get(id)?.sisterThreadId ?? before;
+  if (sister) await forum.refresh(sister);
+}

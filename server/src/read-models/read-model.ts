@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A collection held in memory, for the lists every page shows (the forum's threads, its members),
+ * which FerretDB could only answer by decoding the whole collection each time. Loaded once, in the
+ * background after start (`ready` resolves when it is), then kept current by re-reading one
+ * document by key whenever a change to it is told (`Changes`), in this process or another.
+ */
+export abstract class ReadModel<T extends { id: number }> {
+  protected readonly byId = new Map<number, T>();
+  #ready: Promise<void> | null = null;
+  /** Ids changed while the load ran: re-read after it, since the load may have read them before the change. */
+  #changedWhileLoading: Set<number> | null = null;
+  /** Re-reads under way: a read waits for them, so a request sees every change told before it. */
+  readonly #refreshing = new Set<Promise<void>>();
+
+  constructor(protected readonly app: FastifyInstance) {}
+
+  /** Every document to hold, read once. */
+  protected abstract readAll(): Promise<T[]>;
+  /** One document by key, or null when it no longer belongs here. */
+  protected abstract readOne(id: number): Promise<T | null>;
+  /** Keeps derived structures (an order, a name index) in step. */
+  protected abstract stored(record: T, previous: T | undefined): void;
+  protected abstract dropped(previous: T): void;
+
+  /** Resolves once the collection is in memory (loading it on first use) and every change told so far is applied. */
+  async current(): Promise<void> {
+    this.#ready ??= this.#load();
+    await this.#ready;
+    while (this.#refreshing.size > 0) await Promise.all(this.#refreshing);
+  }
+
+  /** Starts over from the database (after a restore). */
+  reload(): Promise<void> {
+    for (const record of [...this.byId.values()]) this.#drop(record.id);
+    this.#ready = this.#load();
+    return this.#ready;
+  }
+
+  async #load(): Promise<void> {
+    this.#changedWhileLoading = new Set();
+    const started = Date.now();
+    const records = await this.readAll();
+    for (const record of records) this.#store(record);
+    const changed = this.#changedWhileLoading;
+    this.#changedWhileLoading = null;
+    await Promise.all([...changed].map((id) => this.refresh(id)));
+    this.app.log.debug({ model: this.constructor.name, records: records.length, ms: Date.now() - started }, 'loaded');
+  }
+
+  /** Re-reads one document by key and holds what it says now. */
+  refresh(id: number): Promise<void> {
+    // A change before the first load starts it, and is read again after it like any change during it.
+    this.#ready ??= this.#load();
+    this.#changedWhileLoading?.add(id);
+    return this.track(
+      this.readOne(id).then((record) => {
+        if (record) this.#store(record);
+        else this.#drop(id);
+      }),
+    );
+  }
+
+  /** Work that updates this model, which reads wait for. */
+  track(work: Promise<void>): Promise<void> {
+    // A failed re-read is the caller's to report; readers only wait for it to end.
+    const tracked = work.catch(() => undefined).finally(() => this.#refreshing.delete(tracked));
+    this.#refreshing.add(tracked);
+    return work;
+  }
+
+  /** Holds a record just read elsewhere (the session's own member), sparing a read. */
+  hold(record: T): void {
+    if (this.#changedWhileLoading === null && this.#ready !== null) this.#store(record);
+  }
+
+  get(id: number): T | undefined {
+    return this.byId.get(id);
+  }
+
+  #store(record: T): void {
+    const previous = this.byId.get(record.id);
+    this.byId.set(record.id, record);
+    this.stored(record, previous);
+  }
+
+  #drop(id: number): void {
+    const previous = this.byId.get(id);
+    if (!previous) return;
+    this.byId.delete(id);
+    this.dropped(previous);
+  }
+}

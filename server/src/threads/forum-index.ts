@@ -1,0 +1,171 @@
+import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
+import type { CategoryActivity } from '../categories/presenter.ts';
+import { findByNumericId } from '../db/ids.ts';
+import { replyStatsOf } from '../posts/reply-counts.ts';
+import { ReadModel } from '../read-models/read-model.ts';
+import { canSee, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
+import type { ThreadRecord } from './thread-model.ts';
+
+/** A live thread as the lists show it, with its reply count and the lower-cased text search matches. */
+export type IndexedThread = ThreadRecord & {
+  replyCount: number;
+  lastReplyAt: Date | null;
+  search: { title: string; tags: string[]; content: string };
+};
+
+/** What a thread document says of its replies (written after each reply); the posts keep the truth. */
+type ReplyHints = { replyCount?: number; lastReplyAt?: Date | null };
+type ReplyStats = { count: number; lastReplyAt: Date | null };
+
+const lower = (text: string) => text.toLocaleLowerCase('en');
+
+function indexed(thread: ThreadRecord, replies: ReplyStats): IndexedThread {
+  return {
+    ...thread,
+    replyCount: replies.count,
+    lastReplyAt: replies.lastReplyAt,
+    search: { title: lower(thread.title), tags: thread.tags.map(lower), content: lower(thread.content) },
+  };
+}
+
+/** The first index in ascending `ids` whose id is at least `id`. */
+function lowerBound(ids: number[], id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((ids[mid] as number) < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** What a search may look into: title and tags always, content only where the viewer may read it. */
+export interface SearchScope {
+  q: string;
+  /** Premium threads whose content the viewer holds (null: staff, who read everything). */
+  held: ReadonlySet<number> | null;
+}
+
+/**
+ * Every live thread in memory, newest last: the forum's lists, its search, category counts and the
+ * staff queues read from here, a page costing the page. Visibility is `canSee`, the same rule the
+ * thread page applies, so a list never shows what the thread page would refuse.
+ */
+export class ForumIndex extends ReadModel<IndexedThread> {
+  /** Live thread ids, ascending. */
+  readonly #ids: number[] = [];
+
+  protected async readAll(): Promise<IndexedThread[]> {
+    const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
+    // The hints, not the posts: reading every thread's replies would read the largest collection at start.
+    return threads.map((thread) =>
+      indexed(thread, { count: thread.replyCount ?? 0, lastReplyAt: thread.lastReplyAt ?? null }),
+    );
+  }
+
+  protected async readOne(id: number): Promise<IndexedThread | null> {
+    const [thread, replies] = await Promise.all([
+      findByNumericId<ThreadRecord>(this.app.models.Thread, id),
+      replyStatsOf(this.app, id),
+    ]);
+    if (!thread || thread.deletedAt) return null;
+    return indexed(thread, replies);
+  }
+
+  protected stored(record: IndexedThread, previous: IndexedThread | undefined): void {
+    if (previous) return;
+    const at = lowerBound(this.#ids, record.id);
+    this.#ids.splice(at, 0, record.id);
+  }
+
+  protected dropped(previous: IndexedThread): void {
+    const at = lowerBound(this.#ids, previous.id);
+    if (this.#ids[at] === previous.id) this.#ids.splice(at, 1);
+  }
+
+  /** Threads newest first, from below `before`, that `accept` takes, at most `limit`. */
+  #newest(accept: (thread: IndexedThread) => boolean, before: number | undefined, limit: number): IndexedThread[] {
+    const page: IndexedThread[] = [];
+    for (let at = before === undefined ? this.#ids.length - 1 : lowerBound(this.#ids, before) - 1; at >= 0; at--) {
+      const thread = this.byId.get(this.#ids[at] as number) as IndexedThread;
+      if (!accept(thread)) continue;
+      page.push(thread);
+      if (page.length === limit) break;
+    }
+    return page;
+  }
+
+  /** GET /api/threads and the console's lists: what the viewer may see, newest first. */
+  async list(viewer: Viewer, query: ThreadsQuery, search: SearchScope | null): Promise<IndexedThread[]> {
+    await this.current();
+    const needle = search ? lower(search.q) : null;
+    const matches = (thread: IndexedThread) =>
+      needle === null ||
+      thread.search.title.includes(needle) ||
+      thread.search.tags.some((tag) => tag.includes(needle)) ||
+      (this.#contentSearchable(viewer, thread, search?.held ?? null) && thread.search.content.includes(needle));
+    return this.#newest(
+      (thread) =>
+        (query.categoryId === undefined || thread.categoryId === query.categoryId) &&
+        canSee(viewer, thread) &&
+        matches(thread),
+      query.before,
+      query.limit ?? LIMITS.threadPageSizeDefault,
+    );
+  }
+
+  /** A search never probes text the viewer could not read: premium content only for its author, staff and holders. */
+  #contentSearchable(viewer: Viewer, thread: IndexedThread, held: ReadonlySet<number> | null): boolean {
+    if (!thread.isPremium || isStaffViewer(viewer) || isAuthor(viewer, thread)) return true;
+    return held?.has(thread.id) ?? false;
+  }
+
+  /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */
+  async pending(limit: number): Promise<IndexedThread[]> {
+    await this.current();
+    const queue: IndexedThread[] = [];
+    for (const id of this.#ids) {
+      const thread = this.byId.get(id) as IndexedThread;
+      if (thread.isApproved || thread.isSisterThread) continue;
+      queue.push(thread);
+      if (queue.length === limit) break;
+    }
+    return queue;
+  }
+
+  /** Per category, the threads the viewer may see and the newest of their creation and reply times. */
+  async activity(viewer: Viewer, categoryIds: number[]): Promise<Map<number, CategoryActivity>> {
+    await this.current();
+    const activity = new Map<number, CategoryActivity>(
+      categoryIds.map((id) => [id, { threadCount: 0, lastActivity: null }]),
+    );
+    for (const thread of this.byId.values()) {
+      const entry = activity.get(thread.categoryId);
+      if (!entry || !canSee(viewer, thread)) continue;
+      entry.threadCount += 1;
+      for (const time of [thread.createdAt, thread.lastReplyAt]) {
+        if (time && (!entry.lastActivity || time > entry.lastActivity)) entry.lastActivity = time;
+      }
+    }
+    return activity;
+  }
+
+  /** Live threads (premium sisters are part of their parent), all or created since `since`. */
+  async count(since: Date | null): Promise<number> {
+    await this.current();
+    let count = 0;
+    for (const thread of this.byId.values()) {
+      if (!thread.isSisterThread && (since === null || thread.createdAt >= since)) count += 1;
+    }
+    return count;
+  }
+
+  /** Live threads filed under the category (one that has any cannot be deleted). */
+  async countIn(categoryId: number): Promise<number> {
+    await this.current();
+    let count = 0;
+    for (const thread of this.byId.values()) if (thread.categoryId === categoryId) count += 1;
+    return count;
+  }
+}

@@ -1,0 +1,100 @@
+import type { AdminUsersQuery } from '@enclave/protocol';
+import { LIMITS } from '@enclave/protocol';
+import { emailKey, usernameKey } from '../auth/service.ts';
+import { byNumericId } from '../db/ids.ts';
+import { ReadModel } from '../read-models/read-model.ts';
+import type { UserRecord } from './user-model.ts';
+
+/** A member as lists show them: never their password hash or verification code. */
+export type MemberCard = Omit<UserRecord, 'passwordHash' | 'verification'> & {
+  /** The ledger head's balance when last told (`wallet.balance`); shown, never used for a decision. */
+  coinBalance: number;
+};
+
+const HIDDEN = { passwordHash: 0, verification: 0 } as const;
+
+/**
+ * Every member in memory: authors' names and pictures on every list, lookups by name and email,
+ * and the console's users table and counts, without reading the users collection per request.
+ */
+export class MemberDirectory extends ReadModel<MemberCard> {
+  readonly #byName = new Map<string, number>();
+  readonly #byEmail = new Map<string, number>();
+  /** Balances the wallet told since start: newer than any copy on a member's document. */
+  readonly #told = new Map<number, number>();
+
+  protected async readAll(): Promise<MemberCard[]> {
+    return (await this.app.models.User.find({}, HIDDEN).lean<MemberCard[]>()).map((card) => this.#withBalance(card));
+  }
+
+  protected async readOne(id: number): Promise<MemberCard | null> {
+    const user = await this.app.models.User.findOne(byNumericId(id), HIDDEN).lean<MemberCard>();
+    return user && this.#withBalance(user);
+  }
+
+  protected stored(record: MemberCard, previous: MemberCard | undefined): void {
+    if (previous) this.dropped(previous);
+    this.#byName.set(record.usernameKey, record.id);
+    this.#byEmail.set(record.email, record.id);
+  }
+
+  protected dropped(previous: MemberCard): void {
+    if (this.#byName.get(previous.usernameKey) === previous.id) this.#byName.delete(previous.usernameKey);
+    if (this.#byEmail.get(previous.email) === previous.id) this.#byEmail.delete(previous.email);
+  }
+
+  /** The member holding this name (any case), or undefined. */
+  async idByName(username: string): Promise<number | undefined> {
+    await this.current();
+    return this.#byName.get(usernameKey(username));
+  }
+
+  async idByEmail(email: string): Promise<number | undefined> {
+    await this.current();
+    return this.#byEmail.get(emailKey(email));
+  }
+
+  /** The members among `ids` that are held, deleted ones included (they present as 'Anonymous'). */
+  async cards(ids: Iterable<number | null | undefined>): Promise<Map<number, MemberCard>> {
+    await this.current();
+    const cards = new Map<number, MemberCard>();
+    for (const id of ids) {
+      const card = typeof id === 'number' ? this.get(id) : undefined;
+      if (card) cards.set(card.id, card);
+    }
+    return cards;
+  }
+
+  /** The console's users table: live accounts, newest first, matching `q` in name or email. */
+  async page(query: AdminUsersQuery): Promise<MemberCard[]> {
+    await this.current();
+    const needle = query.q?.trim().toLowerCase();
+    const limit = query.limit ?? LIMITS.pageSizeMax;
+    const members = [...this.byId.values()]
+      .filter((member) => !member.deletedAt && (query.before === undefined || member.id < query.before))
+      .filter((member) => !needle || member.usernameKey.includes(needle) || member.email.includes(needle))
+      .sort((a, b) => b.id - a.id);
+    return members.slice(0, limit);
+  }
+
+  /** Live accounts, all or created since `since`. */
+  async count(since: Date | null): Promise<number> {
+    await this.current();
+    let count = 0;
+    for (const member of this.byId.values()) {
+      if (!member.deletedAt && (since === null || member.createdAt >= since)) count += 1;
+    }
+    return count;
+  }
+
+  /** A balance the wallet just told: no need to re-read the member. */
+  balanceChanged(id: number, balance: number): void {
+    this.#told.set(id, balance);
+    const card = this.get(id);
+    if (card) this.hold({ ...card, coinBalance: balance });
+  }
+
+  #withBalance(card: MemberCard): MemberCard {
+    return { ...card, coinBalance: this.#told.get(card.id) ?? card.coinBalance ?? 0 };
+  }
+}
