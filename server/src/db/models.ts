@@ -11,7 +11,13 @@ import { entitlementSchema } from '../threads/entitlement-model.ts';
 import { groupBuyCompletionSchema, groupBuyPlaceSchema } from '../threads/group-buy-model.ts';
 import { threadSchema } from '../threads/thread-model.ts';
 import { pictureSchema, userSchema } from '../users/user-model.ts';
-import { ledgerEntrySchema } from '../wallet/ledger-model.ts';
+import {
+  ledgerEntrySchema,
+  ledgerKeySchema,
+  ledgerMovingSchema,
+  movementSchema,
+  unfinishedSaleSchema,
+} from '../wallet/ledger-model.ts';
 import { attemptSlotSchema } from './attempt-slots.ts';
 import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
 import { migrationSchema } from './migrations.ts';
@@ -27,6 +33,10 @@ export function registerModels(connection: Connection) {
     ListRepair: connection.model('ListRepair', listRepairSchema),
     Migration: connection.model('Migration', migrationSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
+    LedgerKey: connection.model('LedgerKey', ledgerKeySchema),
+    LedgerMoving: connection.model('LedgerMoving', ledgerMovingSchema),
+    UnfinishedSale: connection.model('UnfinishedSale', unfinishedSaleSchema),
+    Movement: connection.model('Movement', movementSchema),
     Payment: connection.model('Payment', paymentSchema),
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
