@@ -146,6 +146,32 @@ async function appendMade<T extends ListItem>(
   return task;
 }
 
+/**
+ * Writes a whole list at once (a migration converting stored data, a test seeding a crash): items 1..k
+ * under their keys, then their buckets and the head hint. Items already stored stay as they are, so
+ * running it again writes the same list.
+ */
+export async function importList<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  items: Omit<T, '_id' | 'list' | 'n'>[],
+): Promise<T[]> {
+  const stored = items.map((item, i) => ({ ...item, _id: itemKey(list, i + 1), list, n: i + 1 }) as T);
+  if (stored.length === 0) return stored;
+  try {
+    await model.collection.insertMany(stored as never[], { ordered: false });
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+  for (let bucket = 0; bucket * BUCKET < stored.length; bucket++) {
+    const items = stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET);
+    await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
+  }
+  await raiseHead(app, list, stored.length);
+  return stored;
+}
+
 /** The common case, one append after another: the bucket gains the item. Otherwise it is rebuilt. */
 async function addToBucket<T extends ListItem>(app: FastifyInstance, model: ItemModel<T>, item: T): Promise<void> {
   const key = bucketKey(item.list, bucketOf(item.n));

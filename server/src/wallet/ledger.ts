@@ -4,7 +4,14 @@ import type { Model } from 'mongoose';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { appendAfter, headOf, readItem } from '../db/keyed-list.ts';
 import { AppError } from '../errors.ts';
-import { type EntryType, type LedgerEntry, type LedgerItem, ledgerList, MOVEMENTS, type MovementItem } from './ledger-model.ts';
+import {
+  type EntryType,
+  type LedgerEntry,
+  type LedgerItem,
+  ledgerList,
+  MOVEMENTS,
+  type MovementItem,
+} from './ledger-model.ts';
 
 export interface Movement {
   account: number;
@@ -84,13 +91,15 @@ const marker = (model: unknown) => model as Model<never>;
  * updates are not atomic. Costs a few point reads and inserts, however long the ledger.
  */
 export async function move(app: FastifyInstance, movement: Movement): Promise<MovementResult> {
-  const done = await movementByKey(app, movement.key);
-  if (done) return { entry: done, replayed: true };
+  // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
+  const done = await app.models.LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
+  if (done) return { entry: done.entry, replayed: true };
   const now = new Date();
-  await mark(marker(app.models.LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now });
-  if (movement.creditTo !== null && movement.creditTo !== undefined) {
-    await mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now });
-  }
+  const owed = movement.creditTo !== null && movement.creditTo !== undefined;
+  await Promise.all([
+    mark(marker(app.models.LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now }),
+    owed ? mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
+  ]);
   let entry: LedgerEntry;
   try {
     entry = entryOf(
@@ -125,17 +134,18 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
 
 /** A refused movement leaves no marker behind. */
 async function abandon(app: FastifyInstance, key: string): Promise<void> {
-  await Promise.all([app.models.LedgerMoving.deleteOne({ _id: key }), app.models.UnfinishedSale.deleteOne({ _id: key })]);
+  await Promise.all([
+    app.models.LedgerMoving.deleteOne({ _id: key }),
+    app.models.UnfinishedSale.deleteOne({ _id: key }),
+  ]);
 }
 
 /** After the entry: its place in the movements list, then its pointer, then the marker goes. */
 async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
-  if (entry.type !== 'sale') await countMovement(app, entry);
-  try {
-    await app.models.LedgerKey.collection.insertOne({ _id: entry.key, entry } as never);
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
+  await Promise.all([
+    entry.type !== 'sale' ? countMovement(app, entry) : null,
+    mark(marker(app.models.LedgerKey), { _id: entry.key, entry }),
+  ]);
   await app.models.LedgerMoving.deleteOne({ _id: entry.key });
 }
 
@@ -240,22 +250,48 @@ async function isCounted(app: FastifyInstance, key: string): Promise<boolean> {
  */
 export async function completeSellerCredits(app: FastifyInstance): Promise<number> {
   await finishMovements(app);
-  let completed = 0;
   const unfinished = await app.models.UnfinishedSale.find().lean<{ _id: string; createdAt: Date }[]>();
-  for (const { _id: key, createdAt } of unfinished) {
-    const debit = await movementByKey(app, key);
-    if (!debit) {
-      if (isStale(createdAt)) await app.models.UnfinishedSale.deleteOne({ _id: key });
-      continue;
-    }
-    if (await movementByKey(app, `refund:${key}`)) {
-      await app.models.UnfinishedSale.deleteOne({ _id: key });
-      continue;
-    }
-    if (!(await movementByKey(app, `sale:${key}`))) completed += 1;
-    await completeSale(app, debit);
-  }
-  return completed;
+  const completed = await Promise.all(unfinished.map((sale) => sweepQueue.add(() => completeUnfinished(app, sale))));
+  return completed.filter(Boolean).length;
+}
+
+/** The sweep's own queue: a few markers at a time, so a long list neither waits on each read nor floods the database. */
+const sweepQueue = limit(4);
+
+/** One marker: credited already (its removal was lost), refunded, never debited, or owed: completed now. */
+async function completeUnfinished(app: FastifyInstance, sale: { _id: string; createdAt: Date }): Promise<boolean> {
+  const key = sale._id;
+  const done = async () => {
+    await app.models.UnfinishedSale.deleteOne({ _id: key });
+    return false;
+  };
+  if (await app.models.LedgerKey.exists({ _id: `sale:${key}` })) return done();
+  const debit = await movementByKey(app, key);
+  if (!debit) return isStale(sale.createdAt) ? done() : false;
+  if (await movementByKey(app, `refund:${key}`)) return done();
+  const credited = await movementByKey(app, `sale:${key}`);
+  await completeSale(app, debit);
+  return credited === null;
+}
+
+/** Runs at most `concurrency` tasks at once. */
+function limit(concurrency: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async add<T>(task: () => Promise<T>): Promise<T> {
+      // A finished task hands its slot straight to the next one waiting.
+      if (running < concurrency) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
 }
 
 /** Gives back a debit that bought nothing (a group-buy place lost after paying), before any sale credit. */
