@@ -1,7 +1,13 @@
 import type { Connection } from 'mongoose';
 import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
-import { paymentOutcomeSchema, paymentSchema } from '../payments/payment-model.ts';
+import {
+  openPaymentSchema,
+  paymentItemSchema,
+  paymentKeySchema,
+  paymentOutcomeSchema,
+  paymentSchema,
+} from '../payments/payment-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema } from '../posts/post-model.ts';
 import { memberBlockSchema } from '../private-messages/block-model.ts';
@@ -39,6 +45,9 @@ export function registerModels(connection: Connection) {
     Movement: connection.model('Movement', movementSchema),
     Payment: connection.model('Payment', paymentSchema),
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
+    PaymentKey: connection.model('PaymentKey', paymentKeySchema),
+    PaymentItem: connection.model('PaymentItem', paymentItemSchema),
+    OpenPayment: connection.model('OpenPayment', openPaymentSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
     MemberBlock: connection.model('MemberBlock', memberBlockSchema),

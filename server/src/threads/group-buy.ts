@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import {
-  completeSale,
-  type MovementResult,
-  move,
-  movementByKey,
-  refund,
-  settledDebitKeys,
-} from '../wallet/ledger.ts';
+import { completeSale, type MovementResult, move, movementByKey, refund, settledDebitKeys } from '../wallet/ledger.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
 import { holdingsOf } from './access.ts';
 import { groupBuyStates, PAID_PLACE, placesTaken } from './group-buy-state.ts';
