@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_TEXT, ErrorCode, type RestoreReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { MIGRATIONS } from '../../db/migration-list.ts';
+import { runMigrations } from '../../db/migrations.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { logModeration } from '../../moderation/log.ts';
 import type { UserRecord } from '../../users/user-model.ts';
@@ -91,6 +93,8 @@ export async function restoreDatabase(app: FastifyInstance, actor: UserRecord, t
       await replaceCollections(app, previous, () => undefined);
       throw new AppError(500, ErrorCode.Internal, ADMIN_TEXT.restoreRolledBack);
     }
+    // A backup from before a migration (it holds no mark for it) is converted now, not at the next start.
+    await runMigrations(app, MIGRATIONS);
     const counts = Object.fromEntries([...backup.collections].map(([name, documents]) => [name, documents.length]));
     await logModeration(app, {
       actorId: actor.id,
