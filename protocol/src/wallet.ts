@@ -187,8 +187,8 @@ export const TRANSACTIONS_PAGE_SIZE = 50;
 
 export const TransactionsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-  /** A previous page's `nextCursor`. */
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}-[01]-[0-9]{1,15}$' })),
+  /** A previous page's `nextCursor`: where the next page starts in the member's ledger and in their payments. */
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}-[0-9]{1,15}$' })),
   type: Type.Optional(TransactionType),
   status: Type.Optional(TransactionStatus),
 });

@@ -17,7 +17,8 @@ export const derivedIds: Migration = {
     const { ProfilePicture, ...models } = app.models as unknown as Record<string, Model<never>>;
     const keyed: [Collection, string][] = [
       ...Object.values(models)
-        .filter((model) => model.schema.path('id'))
+        // Keyed-list items (string `_id`s such as `replies:7:3`) keep theirs.
+        .filter((model) => model.schema.path('id') && model.schema.path('_id')?.instance === 'ObjectId')
         .map((model): [Collection, string] => [model.collection as unknown as Collection, 'id']),
       [ProfilePicture?.collection as unknown as Collection, 'userId'],
     ];

@@ -100,11 +100,34 @@ export async function append<T extends ListItem>(
   list: string,
   make: (n: number) => Omit<T, '_id' | 'list' | 'n'>,
 ): Promise<T> {
+  return appendMade(app, model, list, async (n) => make(n));
+}
+
+/**
+ * An append whose item depends on the one it extends (a ledger entry on the balance before it):
+ * `make(n, previous)` gets item n - 1 (null for the first) and may refuse by throwing, which inserts
+ * nothing. A lost race re-reads the new previous item, so what `make` checked is what it extends.
+ */
+export async function appendAfter<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  make: (n: number, previous: T | null) => Omit<T, '_id' | 'list' | 'n'>,
+): Promise<T> {
+  return appendMade(app, model, list, async (n) => make(n, n > 1 ? await readItem(model, list, n - 1) : null));
+}
+
+async function appendMade<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  make: (n: number) => Promise<Omit<T, '_id' | 'list' | 'n'>>,
+): Promise<T> {
   const previous = queues.get(list) ?? Promise.resolve();
   const task = previous.then(async () => {
     let n = (await headOf(app, model, list)) + 1;
     for (;;) {
-      const item = { ...make(n), _id: itemKey(list, n), list, n } as T;
+      const item = { ...(await make(n)), _id: itemKey(list, n), list, n } as T;
       try {
         await model.collection.insertOne(item as never);
         await Promise.all([raiseHead(app, list, n), addToBucket(app, model, item)]);
@@ -121,6 +144,32 @@ export async function append<T extends ListItem>(
     if (queues.get(list) === settled) queues.delete(list);
   });
   return task;
+}
+
+/**
+ * Writes a whole list at once (a migration converting stored data, a test seeding a crash): items 1..k
+ * under their keys, then their buckets and the head hint. Items already stored stay as they are, so
+ * running it again writes the same list.
+ */
+export async function importList<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  items: Omit<T, '_id' | 'list' | 'n'>[],
+): Promise<T[]> {
+  const stored = items.map((item, i) => ({ ...item, _id: itemKey(list, i + 1), list, n: i + 1 }) as T);
+  if (stored.length === 0) return stored;
+  try {
+    await model.collection.insertMany(stored as never[], { ordered: false });
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+  for (let bucket = 0; bucket * BUCKET < stored.length; bucket++) {
+    const items = stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET);
+    await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
+  }
+  await raiseHead(app, list, stored.length);
+  return stored;
 }
 
 /** The common case, one append after another: the bucket gains the item. Otherwise it is rebuilt. */

@@ -1,5 +1,6 @@
+import { walletByKey } from '../wallet/wallet-migration.ts';
 import { derivedIds } from './derived-ids.ts';
 import type { Migration } from './migrations.ts';
 
 /** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [derivedIds];
+export const MIGRATIONS: readonly Migration[] = [derivedIds, walletByKey];

@@ -1,7 +1,13 @@
 import type { Connection } from 'mongoose';
 import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
-import { paymentOutcomeSchema, paymentSchema } from '../payments/payment-model.ts';
+import {
+  openPaymentSchema,
+  paymentItemSchema,
+  paymentKeySchema,
+  paymentOutcomeSchema,
+  paymentSchema,
+} from '../payments/payment-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema } from '../posts/post-model.ts';
 import { memberBlockSchema } from '../private-messages/block-model.ts';
@@ -11,7 +17,13 @@ import { entitlementSchema } from '../threads/entitlement-model.ts';
 import { groupBuyCompletionSchema, groupBuyPlaceSchema } from '../threads/group-buy-model.ts';
 import { threadSchema } from '../threads/thread-model.ts';
 import { pictureSchema, userSchema } from '../users/user-model.ts';
-import { ledgerEntrySchema } from '../wallet/ledger-model.ts';
+import {
+  ledgerEntrySchema,
+  ledgerKeySchema,
+  ledgerMovingSchema,
+  movementSchema,
+  unfinishedSaleSchema,
+} from '../wallet/ledger-model.ts';
 import { attemptSlotSchema } from './attempt-slots.ts';
 import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
 import { migrationSchema } from './migrations.ts';
@@ -27,8 +39,15 @@ export function registerModels(connection: Connection) {
     ListRepair: connection.model('ListRepair', listRepairSchema),
     Migration: connection.model('Migration', migrationSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
+    LedgerKey: connection.model('LedgerKey', ledgerKeySchema),
+    LedgerMoving: connection.model('LedgerMoving', ledgerMovingSchema),
+    UnfinishedSale: connection.model('UnfinishedSale', unfinishedSaleSchema),
+    Movement: connection.model('Movement', movementSchema),
     Payment: connection.model('Payment', paymentSchema),
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
+    PaymentKey: connection.model('PaymentKey', paymentKeySchema),
+    PaymentItem: connection.model('PaymentItem', paymentItemSchema),
+    OpenPayment: connection.model('OpenPayment', openPaymentSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
     MemberBlock: connection.model('MemberBlock', memberBlockSchema),

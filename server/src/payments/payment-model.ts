@@ -27,18 +27,17 @@ export const paymentSchema = new Schema(
   },
   { id: false, timestamps: true },
 );
-paymentSchema.index({ userId: 1, createdAt: -1 });
-paymentSchema.index({ provider: 1, status: 1, createdAt: 1 });
 
 export type PaymentRecord = InferSchemaType<typeof paymentSchema> & { createdAt: Date; updatedAt: Date };
 
 /**
- * How a payment ended, decided once: the unique `paymentId` makes a confirm and a reject
- * (or two confirms) race for one document, so a payment is never both credited and failed.
+ * How a payment ended, decided once, under `_id` the payment id: a confirm and a reject (or two
+ * confirms) race for one document, so a payment is never both credited and failed.
  */
 export const paymentOutcomeSchema = new Schema(
   {
-    paymentId: { type: String, required: true, unique: true },
+    _id: String,
+    paymentId: { type: String, required: true },
     outcome: { type: String, enum: ['finished', 'failed'], required: true },
     decidedBy: { type: Number, default: null },
     transactionHash: { type: String, default: null },
@@ -48,3 +47,26 @@ export const paymentOutcomeSchema = new Schema(
 );
 
 export type PaymentOutcome = InferSchemaType<typeof paymentOutcomeSchema>;
+
+/**
+ * Payment id → the payment's numeric id (its `_id` is derived from that one), so a payment is found by its
+ * payment id with two point reads. Written with `id: null` before the payment, set after it: a payment id
+ * with no pointer was never ours, and only a crash between the two leaves a null to search for.
+ */
+export const paymentKeySchema = new Schema({ _id: String, id: { type: Number, default: null } }, { versionKey: false });
+
+/** A member's payments, newest last: the keyed list `payments:{userId}`, each item naming a payment by id. */
+export const paymentItemSchema = new Schema(
+  { _id: String, list: { type: String, required: true }, n: { type: Number, required: true }, id: Number },
+  { versionKey: false },
+);
+export const paymentList = (userId: number) => `payments:${userId}`;
+
+/**
+ * A self-custody payment waiting for staff, under `_id` its payment id, removed when it is decided: the
+ * staff queue reads this collection, which holds only open work.
+ */
+export const openPaymentSchema = new Schema(
+  { _id: String, createdAt: { type: Date, required: true } },
+  { versionKey: false },
+);

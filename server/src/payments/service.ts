@@ -11,11 +11,12 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId, insertWithId } from '../db/ids.ts';
+import { findByNumericId } from '../db/ids.ts';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { findPackage } from './packages.ts';
+import { openPayments, paymentByPaymentId, recordPayment } from './payment-keys.ts';
 import type { PaymentRecord } from './payment-model.ts';
 import { paymentProvider } from './providers/index.ts';
 import { isSignedNotification } from './providers/nowpayments.ts';
@@ -55,7 +56,7 @@ export async function createPayment(
     currency,
     description: `${pkg.coins} Enclave coins (${pkg.name})`,
   });
-  const payment = await insertWithId(app.models.Payment, {
+  const payment = await recordPayment(app, {
     paymentId: opened.paymentId,
     orderId,
     provider: provider.name,
@@ -68,14 +69,14 @@ export async function createPayment(
     payAddress: opened.payAddress,
     network: opened.network,
     status: opened.status,
-  } as Omit<PaymentRecord, 'id'>);
+  } as Omit<PaymentRecord, 'id' | 'createdAt' | 'updatedAt'>);
   app.events.publish('payment.changed', { payment });
   return payment;
 }
 
 export async function findOwnPayment(app: FastifyInstance, user: UserRecord, paymentId: string) {
-  const payment = await app.models.Payment.findOne({ paymentId, userId: user.id }).lean<PaymentRecord>();
-  if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
+  const payment = await paymentByPaymentId(app, paymentId);
+  if (!payment || payment.userId !== user.id) throw notFound(PAYMENT_TEXT.paymentNotFound);
   return payment;
 }
 
@@ -98,11 +99,12 @@ export async function handleNotification(
     actually_paid?: unknown;
   },
 ): Promise<PaymentRecord> {
-  const payment = await app.models.Payment.findOne({
-    paymentId: String(notification.payment_id),
-    provider: 'nowpayments',
-  }).lean<PaymentRecord>();
-  if (!payment || (notification.order_id && notification.order_id !== payment.orderId)) {
+  const payment = await paymentByPaymentId(app, String(notification.payment_id));
+  if (
+    !payment ||
+    payment.provider !== 'nowpayments' ||
+    (notification.order_id && notification.order_id !== payment.orderId)
+  ) {
     throw notFound(PAYMENT_TEXT.paymentNotFound);
   }
   const status = notification.payment_status;
@@ -116,10 +118,7 @@ export async function handleNotification(
 }
 
 export async function pendingPayments(app: FastifyInstance): Promise<PaymentRecord[]> {
-  return app.models.Payment.find({ provider: 'self-custody', status: 'waiting' })
-    .sort({ createdAt: 1, id: 1 })
-    .limit(LIMITS.pageSizeMax)
-    .lean<PaymentRecord[]>();
+  return openPayments(app, LIMITS.pageSizeMax);
 }
 
 /** A self-custody payment for staff to decide; four eyes on money: never a staff member's own. */

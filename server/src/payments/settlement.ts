@@ -1,8 +1,9 @@
 import { PAYMENT_TEXT, type PaymentStatus } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
+import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { conflict } from '../errors.ts';
 import { move } from '../wallet/ledger.ts';
+import { closePayment } from './payment-keys.ts';
 import type { PaymentOutcome, PaymentRecord } from './payment-model.ts';
 
 /** The ledger key of a payment's credit: the same payment never credits twice. */
@@ -12,15 +13,18 @@ export const paymentCreditKey = (paymentId: string) => `payment:${paymentId}`;
 async function claimOutcome(app: FastifyInstance, claim: Omit<PaymentOutcome, 'createdAt'>): Promise<PaymentOutcome> {
   const outcome = { ...claim, createdAt: new Date() };
   try {
-    await app.models.PaymentOutcome.create(outcome);
+    await app.models.PaymentOutcome.create({ _id: claim.paymentId, ...outcome });
     return outcome;
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
-    const won = await app.models.PaymentOutcome.findOne({ paymentId: claim.paymentId }).lean<PaymentOutcome>();
+    const won = await outcomeOf(app, claim.paymentId);
     if (!won) throw error;
     return won;
   }
 }
+
+const outcomeOf = (app: FastifyInstance, paymentId: string) =>
+  app.models.PaymentOutcome.findById(paymentId).lean<PaymentOutcome>();
 
 async function setStatus(
   app: FastifyInstance,
@@ -29,11 +33,12 @@ async function setStatus(
   fields: Partial<PaymentRecord> = {},
 ): Promise<PaymentRecord> {
   const updated = await app.models.Payment.findOneAndUpdate(
-    { id: payment.id },
+    { _id: (payment as { _id?: unknown })._id ?? internalId(payment.id) },
     { $set: { status, ...fields } },
     { returnDocument: 'after' },
   ).lean<PaymentRecord>();
   const current = updated ?? payment;
+  if (status !== 'waiting') await closePayment(app, payment.paymentId);
   if (payment.status !== status) app.events.publish('payment.changed', { payment: current });
   return current;
 }
@@ -93,9 +98,9 @@ export async function recordStatus(
   status: PaymentStatus,
   actuallyPaid: number | null,
 ): Promise<PaymentRecord> {
-  if (await app.models.PaymentOutcome.exists({ paymentId: payment.paymentId })) return payment;
+  if (await app.models.PaymentOutcome.exists({ _id: payment.paymentId })) return payment;
   const recorded = await setStatus(app, payment, status, actuallyPaid === null ? {} : { actuallyPaid });
   // An outcome decided between the check and the write wins: its status goes back on top.
-  const won = await app.models.PaymentOutcome.findOne({ paymentId: payment.paymentId }).lean<PaymentOutcome>();
+  const won = await outcomeOf(app, payment.paymentId);
   return won ? setStatus(app, recorded, won.outcome) : recorded;
 }

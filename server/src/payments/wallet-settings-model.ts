@@ -2,12 +2,12 @@ import { type InferSchemaType, Schema } from 'mongoose';
 
 /**
  * The admin's crypto wallet setting for one currency (spec 001 §3): where self-custody payments
- * are sent, and the USD rate they are priced at.
+ * are sent, and the USD rate they are priced at. Stored under `_id` the currency: read by key.
  */
 export const walletSettingSchema = new Schema(
   {
-    id: { type: Number, required: true, unique: true },
-    currency: { type: String, required: true, unique: true },
+    _id: String,
+    currency: { type: String, required: true },
     name: { type: String, required: true },
     symbol: { type: String, required: true },
     network: { type: String, default: null },

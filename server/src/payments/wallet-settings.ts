@@ -3,20 +3,23 @@ import {
   CURRENCY_INFO,
   isPaymentCurrency,
   isValidWalletAddress,
+  PAYMENT_CURRENCIES,
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { insertWithId, isDuplicateKey } from '../db/ids.ts';
+import { isDuplicateKey } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
 import { isDemoAddress } from './demo-addresses.ts';
 import type { WalletSettingRecord } from './wallet-settings-model.ts';
 
+/** Every currency's setting, by key: the currencies are a short fixed list. */
 export async function readWalletSettings(app: FastifyInstance): Promise<WalletSettingRecord[]> {
-  return app.models.WalletSetting.find().sort({ id: 1 }).lean<WalletSettingRecord[]>();
+  const settings = await Promise.all(PAYMENT_CURRENCIES.map((currency) => walletSettingOf(app, currency)));
+  return settings.filter((setting): setting is WalletSettingRecord => setting !== null);
 }
 
 export async function walletSettingOf(app: FastifyInstance, currency: string): Promise<WalletSettingRecord | null> {
-  return app.models.WalletSetting.findOne({ currency }).lean<WalletSettingRecord>();
+  return app.models.WalletSetting.findById(currency).lean<WalletSettingRecord>();
 }
 
 /** Whether any configured receiving address is still one the demo data seeded. */
@@ -63,17 +66,18 @@ export async function saveWalletSettings(
       updatedBy,
       ...(setting.usdRate !== undefined ? { usdRate: setting.usdRate } : {}),
     };
-    const { matchedCount } = await WalletSetting.updateOne({ currency }, { $set: set });
+    const { matchedCount } = await WalletSetting.updateOne({ _id: currency }, { $set: set });
     if (matchedCount > 0) continue;
     try {
-      await insertWithId(WalletSetting, { currency, usdRate: null, ...set } as Omit<WalletSettingRecord, 'id'>);
+      await WalletSetting.create({ _id: currency, currency, usdRate: null, ...set });
     } catch (error) {
       // Another save created it first: this save's values go on top.
       if (!isDuplicateKey(error)) throw error;
-      await WalletSetting.updateOne({ currency }, { $set: set });
+      await WalletSetting.updateOne({ _id: currency }, { $set: set });
     }
   }
-  await WalletSetting.deleteMany({ currency: { $nin: Object.keys(settings) } });
+  const removed = PAYMENT_CURRENCIES.filter((currency) => !(currency in settings));
+  await Promise.all(removed.map((currency) => WalletSetting.deleteOne({ _id: currency })));
   return walletSettingsMap(app);
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { completeSale, type MovementResult, move, refund, settledDebitKeys } from '../wallet/ledger.ts';
+import { completeSale, type MovementResult, move, movementByKey, refund, settledDebitKeys } from '../wallet/ledger.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
 import { holdingsOf } from './access.ts';
 import { groupBuyStates, PAID_PLACE, placesTaken } from './group-buy-state.ts';
@@ -81,7 +81,7 @@ async function claimPlace(app: FastifyInstance, threadId: number, userId: number
 async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: number): Promise<never> {
   const place = await app.models.GroupBuyPlace.findOne({ threadId, userId: member.id }).lean();
   if (place && place.place > 0) throw conflict(THREAD_TEXT.alreadyContributed, ErrorCode.AlreadyOwned);
-  const refunded = await app.models.LedgerEntry.exists({ key: `refund:${contributionKey(member.id, threadId)}` });
+  const refunded = await movementByKey(app, `refund:${contributionKey(member.id, threadId)}`);
   throw conflict(refunded ? FORUM_TEXT.groupBuyFull : FORUM_TEXT.contributionInProgress);
 }
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { balanceOf, pay } from '../wallet/ledger.ts';
+import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
 import { holdingsOf } from './access.ts';
 import { canReadContent, canReadDiscussion, isAuthor, type Viewer } from './policy.ts';
@@ -35,7 +35,7 @@ async function payAuthor(
   } catch (error) {
     const short = error instanceof AppError && error.code === ErrorCode.InsufficientCoins;
     if (!short) throw error;
-    if (!(await app.models.LedgerEntry.exists({ key: charge.key }))) {
+    if (!(await movementByKey(app, charge.key))) {
       throw new AppError(402, ErrorCode.InsufficientCoins, THREAD_TEXT.insufficientCoins, error.details);
     }
   }

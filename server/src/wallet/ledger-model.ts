@@ -1,4 +1,5 @@
 import { type InferSchemaType, Schema } from 'mongoose';
+import type { ListItem } from '../db/keyed-list.ts';
 
 /** What a movement was for; presented as the spec's transactionType (purchase, unlock_content, other). */
 export const ENTRY_TYPES = [
@@ -13,12 +14,19 @@ export const ENTRY_TYPES = [
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
+/** An account's ledger is the keyed list `ledger:{account}`: entry seq is stored under `ledger:{account}:{seq}`. */
+export const ledgerList = (account: number) => `ledger:${account}`;
+
 /**
- * One immutable movement on one account. `(account, seq)` is unique, so two movements can never
- * both extend the same head; `key` is unique, so a movement happens at most once.
+ * One immutable movement on one account, item `seq` of its account's keyed list. The unique `_id`
+ * means two movements can never both extend the same head; the unique `key` means a movement
+ * happens at most once.
  */
 export const ledgerEntrySchema = new Schema(
   {
+    _id: String,
+    list: { type: String, required: true },
+    n: { type: Number, required: true },
     account: { type: Number, required: true },
     seq: { type: Number, required: true },
     amount: { type: Number, required: true },
@@ -33,7 +41,51 @@ export const ledgerEntrySchema = new Schema(
   },
   { id: false, versionKey: false },
 );
-ledgerEntrySchema.index({ account: 1, seq: -1 }, { unique: true });
-ledgerEntrySchema.index({ creditTo: 1 });
 
-export type LedgerEntry = InferSchemaType<typeof ledgerEntrySchema>;
+export type LedgerEntry = Omit<InferSchemaType<typeof ledgerEntrySchema>, '_id' | 'list' | 'n'> & Partial<ListItem>;
+/** An entry as stored: item `seq` of its account's list. */
+export type LedgerItem = LedgerEntry & ListItem;
+
+/** The entry stored for movement `key`, under `_id` key: a replay or a "did this happen?" is one point read. */
+export const ledgerKeySchema = new Schema(
+  { _id: String, entry: { type: Schema.Types.Mixed, required: true } },
+  { versionKey: false, minimize: false },
+);
+
+/**
+ * A movement under way, under `_id` key, removed once its entry, its pointer and its place in the
+ * movements list are written: only these keys can have an entry without a pointer (a crash), and the
+ * start-up sweep finishes them. The collection holds only unfinished work.
+ */
+export const ledgerMovingSchema = new Schema(
+  { _id: String, account: { type: Number, required: true }, createdAt: { type: Date, required: true } },
+  { versionKey: false },
+);
+
+/**
+ * A debit owed to a seller, under `_id` the debit's key, from before the debit until its seller's credit
+ * (or its refund): the start-up sweep completes the sales a crash left unfinished by walking these alone.
+ */
+export const unfinishedSaleSchema = new Schema(
+  { _id: String, createdAt: { type: Date, required: true } },
+  { versionKey: false },
+);
+
+/**
+ * The forum's movements (a sale's seller side excluded: it is the same movement as its debit), the keyed
+ * list `movements`: item n carries the running totals, so a count or a sum since a time is two items.
+ */
+export const movementSchema = new Schema(
+  {
+    _id: String,
+    list: { type: String, required: true },
+    n: { type: Number, required: true },
+    key: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    /** Coins sold (coin_purchase amounts) in items 1..n. */
+    coinsSold: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+export type MovementItem = Omit<InferSchemaType<typeof movementSchema>, '_id'> & ListItem;
+export const MOVEMENTS = 'movements';

@@ -1,8 +1,17 @@
 import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
+import type { Model } from 'mongoose';
+import { internalId, isDuplicateKey } from '../db/ids.ts';
+import { appendAfter, headOf, readItem } from '../db/keyed-list.ts';
 import { AppError } from '../errors.ts';
-import type { EntryType, LedgerEntry } from './ledger-model.ts';
+import {
+  type EntryType,
+  type LedgerEntry,
+  type LedgerItem,
+  ledgerList,
+  MOVEMENTS,
+  type MovementItem,
+} from './ledger-model.ts';
 
 export interface Movement {
   account: number;
@@ -24,51 +33,143 @@ export interface MovementResult {
 export const insufficientCoins = (needed: number, balance: number) =>
   new AppError(402, ErrorCode.InsufficientCoins, SERVER_TEXT.insufficientCoins, { needed, balance });
 
+type Entries = Model<LedgerItem>;
+const entries = (app: FastifyInstance) => app.models.LedgerEntry as unknown as Entries;
+type Movements = Model<MovementItem>;
+const movements = (app: FastifyInstance) => app.models.Movement as unknown as Movements;
+
+/** An entry as the code reads it: without the keyed list's bookkeeping. */
+function entryOf(item: LedgerEntry): LedgerEntry {
+  const { _id, list, n, ...entry } = item;
+  return entry;
+}
+
+/** The head entry of an account, or null: the head by its hint, then the entry, all by key. */
+async function headEntry(app: FastifyInstance, account: number): Promise<LedgerEntry | null> {
+  const head = await headOf(app, entries(app), ledgerList(account));
+  return head > 0 ? readItem(entries(app), ledgerList(account), head) : null;
+}
+
 /** The balance is the head entry's balanceAfter; an account with no entries holds 0. */
 export async function balanceOf(app: FastifyInstance, account: number): Promise<number> {
-  const head = await app.models.LedgerEntry.findOne({ account }, { balanceAfter: 1 }).sort({ seq: -1 }).lean();
-  return head?.balanceAfter ?? 0;
+  return (await headEntry(app, account))?.balanceAfter ?? 0;
 }
 
 /**
- * Moves coins on one account. Reads the head, checks the balance, and inserts entry seq + 1:
- * if another movement took that seq first, the unique (account, seq) index refuses this one and
- * it retries from the new head; if the key exists, the movement already happened and is
- * answered, not repeated. Correct on FerretDB, where conditional updates are not atomic.
+ * The entry movement `key` made, or null: its pointer, one point read. A key with no pointer is a
+ * movement that never happened, unless one is under way or a crash cut it short (its marker says
+ * so): only then is the ledger searched by key.
+ */
+export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
+  const pointer = await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
+  if (pointer) return pointer.entry;
+  if (!(await app.models.LedgerMoving.exists({ _id: key }))) return null;
+  return searchByKey(app, key);
+}
+
+/** The rare search: a movement whose pointer a crash (or a writer still at work) has not written yet. */
+async function searchByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
+  const found = await app.models.LedgerEntry.findOne({ key }).lean<LedgerEntry>();
+  return found ? entryOf(found) : null;
+}
+
+/** Inserts a marker; one already there (another writer of the same key) is the same marker. */
+async function mark(model: Model<never>, doc: Record<string, unknown>): Promise<void> {
+  try {
+    await model.collection.insertOne(doc as never);
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+}
+const marker = (model: unknown) => model as Model<never>;
+
+/**
+ * Moves coins on one account: appends entry head + 1 to the account's keyed list after checking the
+ * balance of the head it extends. A movement that took that seq first makes the unique `_id` refuse
+ * this one, which re-reads the new head and checks again; the unique `key` index refuses a second
+ * movement of one key, which is answered, not repeated. Correct on FerretDB, where conditional
+ * updates are not atomic. Costs a few point reads and inserts, however long the ledger.
  */
 export async function move(app: FastifyInstance, movement: Movement): Promise<MovementResult> {
-  const { LedgerEntry } = app.models;
-  for (;;) {
-    const done = await LedgerEntry.findOne({ key: movement.key }).lean<LedgerEntry>();
-    if (done) return { entry: done, replayed: true };
-    const head = await LedgerEntry.findOne({ account: movement.account }).sort({ seq: -1 }).lean<LedgerEntry>();
-    const balance = head?.balanceAfter ?? 0;
-    if (balance + movement.amount < 0) throw insufficientCoins(-movement.amount, balance);
-    const entry: LedgerEntry = {
-      account: movement.account,
-      seq: (head?.seq ?? 0) + 1,
-      amount: movement.amount,
-      balanceAfter: balance + movement.amount,
-      key: movement.key,
-      type: movement.type,
-      reference: movement.reference ?? null,
-      creditTo: movement.creditTo ?? null,
-      createdAt: new Date(),
-    };
-    try {
-      await LedgerEntry.create(entry);
-    } catch (error) {
-      if (isDuplicateKey(error)) continue;
-      throw error;
-    }
-    app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
-    return { entry, replayed: false };
+  // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
+  const done = await app.models.LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
+  if (done) return { entry: done.entry, replayed: true };
+  const now = new Date();
+  const owed = movement.creditTo !== null && movement.creditTo !== undefined;
+  await Promise.all([
+    mark(marker(app.models.LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now }),
+    owed ? mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
+  ]);
+  let entry: LedgerEntry;
+  try {
+    entry = entryOf(
+      await appendAfter(app, entries(app), ledgerList(movement.account), (seq, head) => {
+        const balance = head?.balanceAfter ?? 0;
+        if (balance + movement.amount < 0) throw insufficientCoins(-movement.amount, balance);
+        return {
+          account: movement.account,
+          seq,
+          amount: movement.amount,
+          balanceAfter: balance + movement.amount,
+          key: movement.key,
+          type: movement.type,
+          reference: movement.reference ?? null,
+          creditTo: movement.creditTo ?? null,
+          createdAt: new Date(),
+        };
+      }),
+    );
+  } catch (error) {
+    // The unique key: this movement happened meanwhile (another request, another process).
+    const moved = isDuplicateKey(error) ? await searchByKey(app, movement.key) : null;
+    if (moved) return { entry: moved, replayed: true };
+    if (!(await app.models.LedgerKey.exists({ _id: movement.key }))) await abandon(app, movement.key);
+    throw error;
+  }
+  await settleMovement(app, entry);
+  void showBalance(app, entry);
+  app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
+  return { entry, replayed: false };
+}
+
+/** A refused movement leaves no marker behind. */
+async function abandon(app: FastifyInstance, key: string): Promise<void> {
+  await Promise.all([
+    app.models.LedgerMoving.deleteOne({ _id: key }),
+    app.models.UnfinishedSale.deleteOne({ _id: key }),
+  ]);
+}
+
+/** After the entry: its place in the movements list, then its pointer, then the marker goes. */
+async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
+  await Promise.all([
+    entry.type !== 'sale' ? countMovement(app, entry) : null,
+    mark(marker(app.models.LedgerKey), { _id: entry.key, entry }),
+  ]);
+  await app.models.LedgerMoving.deleteOne({ _id: entry.key });
+}
+
+async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
+  await appendAfter(app, movements(app), MOVEMENTS, (_n, previous) => ({
+    key: entry.key,
+    createdAt: entry.createdAt,
+    coinsSold: (previous?.coinsSold ?? 0) + (entry.type === 'coin_purchase' ? entry.amount : 0),
+  }));
+}
+
+/** The member document's copy of the balance, for lists of many members; a failure changes nothing that matters. */
+async function showBalance(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
+  try {
+    await app.models.User.updateOne({ _id: internalId(entry.account) }, { $set: { coinBalance: entry.balanceAfter } });
+  } catch (err) {
+    app.log.warn({ err, account: entry.account }, 'cached balance not written');
   }
 }
 
 /**
  * A purchase from another member: the buyer's debit, then the seller's credit under its own key.
- * A crash between the two leaves a debit whose credit the start-up sweep completes.
+ * The debit's sale marker, written before it, stays until the credit: a crash between the two leaves
+ * it for the start-up sweep.
  */
 export async function pay(
   app: FastifyInstance,
@@ -96,27 +197,101 @@ export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
     type: 'sale',
     reference: debit.reference ?? undefined,
   });
+  await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
 }
 
 /**
  * The keys of the debits already settled (credited to their seller, or refunded), read in one pass over the
- * ledger: a start-up sweep that asked once per debit read the ledger once per purchase ever made.
+ * ledger. A scan: the ledger's own sweep walks its sale markers instead.
  */
 export async function settledDebitKeys(app: FastifyInstance): Promise<Set<string>> {
   const settlements = await app.models.LedgerEntry.find({ type: { $in: ['sale', 'refund'] } }, { key: 1 }).lean();
   return new Set(settlements.map((entry) => entry.key.replace(/^(sale|refund):/, '')));
 }
 
-/** Start-up sweep: every debit owed to a seller, and not refunded, gets its credit exactly once. */
-export async function completeSellerCredits(app: FastifyInstance): Promise<number> {
-  const settled = await settledDebitKeys(app);
-  let completed = 0;
-  for await (const debit of app.models.LedgerEntry.find({ creditTo: { $ne: null } }).lean<LedgerEntry[]>()) {
-    if (settled.has(debit.key)) continue;
-    await completeSale(app, debit);
-    completed += 1;
+/** A marker younger than this may belong to a movement another process is making right now. */
+const IN_FLIGHT_MS = 10 * 60_000;
+const isStale = (createdAt: Date) => Date.now() - createdAt.getTime() > IN_FLIGHT_MS;
+
+/**
+ * Start-up: movements a crash cut short after their entry get their place in the movements list and
+ * their pointer; markers of movements that never happened go. Walks the markers alone.
+ */
+export async function finishMovements(app: FastifyInstance): Promise<number> {
+  const open = await app.models.LedgerMoving.find().lean<{ _id: string; createdAt: Date }[]>();
+  for (const { _id: key, createdAt } of open) {
+    if (await app.models.LedgerKey.exists({ _id: key })) {
+      await app.models.LedgerMoving.deleteOne({ _id: key });
+      continue;
+    }
+    const entry = await searchByKey(app, key);
+    if (entry) {
+      if (entry.type !== 'sale' && !(await isCounted(app, key))) await countMovement(app, entry);
+      await settleMovement(app, entry);
+    } else if (isStale(createdAt)) {
+      await app.models.LedgerMoving.deleteOne({ _id: key });
+    }
   }
-  return completed;
+  return open.length;
+}
+
+/** Whether a movement cut short is already in the movements list: it would be among the last ones. */
+async function isCounted(app: FastifyInstance, key: string): Promise<boolean> {
+  const head = await headOf(app, movements(app), MOVEMENTS);
+  const recent = await Promise.all(
+    Array.from({ length: Math.min(head, 200) }, (_, i) => readItem(movements(app), MOVEMENTS, head - i)),
+  );
+  return recent.some((item) => item?.key === key);
+}
+
+/**
+ * Start-up sweep: every debit owed to a seller, and not refunded, gets its credit exactly once. Only the
+ * sale markers are walked (the sales left unfinished), never the ledger.
+ */
+export async function completeSellerCredits(app: FastifyInstance): Promise<number> {
+  await finishMovements(app);
+  const unfinished = await app.models.UnfinishedSale.find().lean<{ _id: string; createdAt: Date }[]>();
+  const completed = await Promise.all(unfinished.map((sale) => sweepQueue.add(() => completeUnfinished(app, sale))));
+  return completed.filter(Boolean).length;
+}
+
+/** The sweep's own queue: a few markers at a time, so a long list neither waits on each read nor floods the database. */
+const sweepQueue = limit(4);
+
+/** One marker: credited already (its removal was lost), refunded, never debited, or owed: completed now. */
+async function completeUnfinished(app: FastifyInstance, sale: { _id: string; createdAt: Date }): Promise<boolean> {
+  const key = sale._id;
+  const done = async () => {
+    await app.models.UnfinishedSale.deleteOne({ _id: key });
+    return false;
+  };
+  if (await app.models.LedgerKey.exists({ _id: `sale:${key}` })) return done();
+  const debit = await movementByKey(app, key);
+  if (!debit) return isStale(sale.createdAt) ? done() : false;
+  if (await movementByKey(app, `refund:${key}`)) return done();
+  const credited = await movementByKey(app, `sale:${key}`);
+  await completeSale(app, debit);
+  return credited === null;
+}
+
+/** Runs at most `concurrency` tasks at once. */
+function limit(concurrency: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async add<T>(task: () => Promise<T>): Promise<T> {
+      // A finished task hands its slot straight to the next one waiting.
+      if (running < concurrency) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
 }
 
 /** Gives back a debit that bought nothing (a group-buy place lost after paying), before any sale credit. */
@@ -128,4 +303,36 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
     type: 'refund',
     reference: debit.reference ?? undefined,
   });
+  await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
+}
+
+/**
+ * Admin stats: the movements (a sale's seller side excluded) and the coins sold since `since` (all time
+ * for null). The movements list's items carry running totals and are in time order, so a binary search
+ * of point reads finds the last one before `since`.
+ */
+export async function ledgerStats(
+  app: FastifyInstance,
+  since: Date | null,
+): Promise<{ totalTransactions: number; totalCoins: number }> {
+  const model = movements(app);
+  const head = await headOf(app, model, MOVEMENTS);
+  const last = head > 0 ? await readItem(model, MOVEMENTS, head) : null;
+  let before: MovementItem | null = null;
+  if (since && last) {
+    let low = 0; // items 1..low are before `since`
+    let high = head + 1; // items high.. are not
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      const item = await readItem(model, MOVEMENTS, mid);
+      if (item && item.createdAt < since) {
+        low = mid;
+        before = item;
+      } else high = mid;
+    }
+  }
+  return {
+    totalTransactions: head - (before?.n ?? 0),
+    totalCoins: (last?.coinsSold ?? 0) - (before?.coinsSold ?? 0),
+  };
 }

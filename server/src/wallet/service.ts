@@ -1,9 +1,18 @@
-import { ErrorCode, TRANSACTIONS_PAGE_SIZE, type TransactionPage, type TransactionsQuery } from '@enclave/protocol';
+import {
+  ErrorCode,
+  type PaymentStatus,
+  TRANSACTIONS_PAGE_SIZE,
+  type Transaction,
+  type TransactionPage,
+  type TransactionsQuery,
+} from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { QueryFilter } from 'mongoose';
-import type { PaymentRecord } from '../payments/payment-model.ts';
+import type { Model } from 'mongoose';
+import { headOf, readRange } from '../db/keyed-list.ts';
+import { paymentByPaymentId, paymentItems, paymentsOfItems } from '../payments/payment-keys.ts';
+import { paymentList } from '../payments/payment-model.ts';
 import { balanceOf, move } from './ledger.ts';
-import type { LedgerEntry } from './ledger-model.ts';
+import { type EntryType, type LedgerItem, ledgerList } from './ledger-model.ts';
 import { PAYMENT_STATUS_GROUPS, presentEntry, presentPaymentRow, UNLOCK_ENTRY_TYPES } from './presenter.ts';
 
 // Each refused try means a spend lowered the balance meanwhile: progress, so the bound is generous.
@@ -32,56 +41,134 @@ export async function closeWallet(app: FastifyInstance, userId: number): Promise
 }
 
 /**
- * History rows sort newest first by (createdAt, source, number): ledger entries (source 1,
- * numbered by seq) before payments (source 0, numbered by id) within one millisecond. The
- * cursor is the last row's key, so pages neither repeat nor skip rows across both sources.
+ * History rows sort newest first by (createdAt, source, number): ledger entries (source 1, numbered by
+ * seq) before payments (source 0, numbered by id) within one millisecond. Both come from keyed lists
+ * (the member's ledger, the member's payments) read backwards from a position; the cursor is the next
+ * position in each, so pages neither repeat nor skip rows, and each page costs its own rows.
  */
-interface Cursor {
-  at: Date;
-  source: 0 | 1;
-  n: number;
-}
 const ENTRY = 1;
 const PAYMENT = 0;
+/** Items read at a time while looking for rows that pass the filters. */
+const CHUNK = 50;
 
-function parseCursor(cursor: string | undefined): Cursor | null {
+interface Row {
+  key: readonly [number, number, number];
+  /** The row's position in its list. */
+  position: number;
+  present: () => Transaction;
+}
+
+function parseCursor(cursor: string | undefined): { entries: number; payments: number } | null {
   if (!cursor) return null;
-  const [at, source, n] = cursor.split('-').map(Number);
-  return { at: new Date(at as number), source: source === ENTRY ? ENTRY : PAYMENT, n: n as number };
+  const [entries, payments] = cursor.split('-').map(Number);
+  return { entries: entries as number, payments: payments as number };
 }
 
-function entryFilter(userId: number, query: TransactionsQuery, cursor: Cursor | null): QueryFilter<LedgerEntry> | null {
-  if (query.status && query.status !== 'completed') return null;
-  const filter: QueryFilter<LedgerEntry> = { account: userId };
-  if (query.type === 'purchase') filter.type = 'coin_purchase';
-  if (query.type === 'unlock_content') filter.type = { $in: UNLOCK_ENTRY_TYPES };
-  if (query.type === 'other') filter.type = { $nin: ['coin_purchase', ...UNLOCK_ENTRY_TYPES] };
-  if (cursor) {
-    filter.$or = [
-      { createdAt: { $lt: cursor.at } },
-      ...(cursor.source === ENTRY ? [{ createdAt: cursor.at, seq: { $lt: cursor.n } }] : []),
-    ];
+/**
+ * Up to `want` items that pass `keep`, read backwards from position `from` a chunk at a time; `lowest` is
+ * the last position looked at (0 once the list is exhausted).
+ */
+async function readBackwards<T>(
+  from: number,
+  want: number,
+  read: (first: number, last: number) => Promise<T[]>,
+  keep: (item: T) => boolean,
+): Promise<{ items: T[]; lowest: number }> {
+  const items: T[] = [];
+  let next = from;
+  while (next >= 1 && items.length < want) {
+    const first = Math.max(1, next - CHUNK + 1);
+    const chunk = (await read(first, next)).reverse();
+    for (const [index, item] of chunk.entries()) {
+      if (!keep(item)) continue;
+      items.push(item);
+      if (items.length === want) return { items, lowest: next - index };
+    }
+    next = first - 1;
   }
-  return filter;
+  return { items, lowest: Math.max(next, 0) };
 }
 
-function paymentFilter(
-  userId: number,
-  query: TransactionsQuery,
-  cursor: Cursor | null,
-): QueryFilter<PaymentRecord> | null {
+function entryTypes(query: TransactionsQuery): ((type: string) => boolean) | null {
+  if (query.status && query.status !== 'completed') return null;
+  if (query.type === 'purchase') return (type) => type === 'coin_purchase';
+  if (query.type === 'unlock_content') return (type) => UNLOCK_ENTRY_TYPES.includes(type as EntryType);
+  if (query.type === 'other')
+    return (type) => type !== 'coin_purchase' && !UNLOCK_ENTRY_TYPES.includes(type as EntryType);
+  return () => true;
+}
+
+function paymentStatuses(query: TransactionsQuery): readonly PaymentStatus[] | null {
   if (query.status === 'completed' || (query.type && query.type !== 'purchase')) return null;
-  const statuses = query.status
+  return query.status
     ? PAYMENT_STATUS_GROUPS[query.status]
     : [...PAYMENT_STATUS_GROUPS.pending, ...PAYMENT_STATUS_GROUPS.failed];
-  const filter: QueryFilter<PaymentRecord> = { userId, status: { $in: statuses } };
-  if (cursor) {
-    filter.$or =
-      cursor.source === ENTRY
-        ? [{ createdAt: { $lte: cursor.at } }]
-        : [{ createdAt: { $lt: cursor.at } }, { createdAt: cursor.at, id: { $lt: cursor.n } }];
-  }
-  return filter;
+}
+
+async function entryRows(app: FastifyInstance, userId: number, query: TransactionsQuery, from: number, want: number) {
+  const types = entryTypes(query);
+  if (!types) return { rows: [], lowest: 0 };
+  const model = app.models.LedgerEntry as unknown as Model<LedgerItem>;
+  const { items, lowest } = await readBackwards(
+    from,
+    want,
+    (first, last) => readRange(app, model, ledgerList(userId), first, last, from),
+    (entry) => types(entry.type),
+  );
+  const credited = [
+    ...new Set(items.flatMap((e) => (e.reference?.startsWith('payment:') ? [e.reference.slice(8)] : []))),
+  ];
+  const paid = await Promise.all(credited.map((paymentId) => paymentByPaymentId(app, paymentId)));
+  const paymentsById = new Map(paid.flatMap((p) => (p ? [[p.paymentId, p] as const] : [])));
+  const rows = items.map(
+    (entry): Row => ({
+      key: [entry.createdAt.getTime(), ENTRY, entry.seq],
+      position: entry.seq,
+      present: () => presentEntry(entry, paymentsById.get(entry.reference?.slice(8) ?? '')),
+    }),
+  );
+  return { rows, lowest };
+}
+
+async function paymentRows(app: FastifyInstance, userId: number, query: TransactionsQuery, from: number, want: number) {
+  const statuses = paymentStatuses(query);
+  if (!statuses) return { rows: [], lowest: 0 };
+  const { items, lowest } = await readBackwards(
+    from,
+    want,
+    async (first, last) => {
+      const items = await readRange(app, paymentItems(app), paymentList(userId), first, last, from);
+      const payments = new Map((await paymentsOfItems(app, items)).map((p) => [p.id, p]));
+      return items.flatMap((item) => {
+        const payment = payments.get(item.id);
+        return payment ? [{ payment, position: item.n }] : [];
+      });
+    },
+    ({ payment }) => statuses.includes(payment.status),
+  );
+  const rows = items.map(
+    ({ payment, position }): Row => ({
+      key: [payment.createdAt.getTime(), PAYMENT, payment.id],
+      position,
+      present: () => presentPaymentRow(payment),
+    }),
+  );
+  return { rows, lowest };
+}
+
+/** Where a list's next page starts: its first row not shown, or below all it looked at. */
+function nextPosition(rows: Row[], shown: Set<Row>, lowest: number): number {
+  const first = rows.find((row) => !shown.has(row));
+  return first ? first.position : Math.max(lowest - 1, 0);
+}
+
+/** The first page starts at the heads of both lists. */
+async function heads(app: FastifyInstance, userId: number) {
+  const [entries, payments] = await Promise.all([
+    headOf(app, app.models.LedgerEntry as unknown as Model<LedgerItem>, ledgerList(userId)),
+    headOf(app, paymentItems(app), paymentList(userId)),
+  ]);
+  return { entries, payments };
 }
 
 /** The member's ledger, presented, with their pending and failed payments: newest first, by pages. */
@@ -91,45 +178,21 @@ export async function listTransactions(
   query: TransactionsQuery,
 ): Promise<TransactionPage> {
   const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
-  const cursor = parseCursor(query.cursor);
-  const byEntries = entryFilter(userId, query, cursor);
-  const byPayments = paymentFilter(userId, query, cursor);
+  const cursor = parseCursor(query.cursor) ?? (await heads(app, userId));
   const [entries, payments] = await Promise.all([
-    byEntries
-      ? app.models.LedgerEntry.find(byEntries)
-          .sort({ createdAt: -1, seq: -1 })
-          .limit(limit + 1)
-          .lean<LedgerEntry[]>()
-      : [],
-    byPayments
-      ? app.models.Payment.find(byPayments)
-          .sort({ createdAt: -1, id: -1 })
-          .limit(limit + 1)
-          .lean<PaymentRecord[]>()
-      : [],
+    entryRows(app, userId, query, cursor.entries, limit + 1),
+    paymentRows(app, userId, query, cursor.payments, limit + 1),
   ]);
-
-  const credited = entries.flatMap((e) => (e.reference?.startsWith('payment:') ? [e.reference.slice(8)] : []));
-  const paid = credited.length
-    ? await app.models.Payment.find({ paymentId: { $in: credited } }).lean<PaymentRecord[]>()
-    : [];
-  const paymentsById = new Map(paid.map((p) => [p.paymentId, p]));
-
-  const rows = [
-    ...entries.map((entry) => ({
-      key: [entry.createdAt.getTime(), ENTRY, entry.seq] as const,
-      row: presentEntry(entry, paymentsById.get(entry.reference?.slice(8) ?? '')),
-    })),
-    ...payments.map((payment) => ({
-      key: [payment.createdAt.getTime(), PAYMENT, payment.id] as const,
-      row: presentPaymentRow(payment),
-    })),
-  ].sort((a, b) => b.key[0] - a.key[0] || b.key[1] - a.key[1] || b.key[2] - a.key[2]);
-
+  const rows = [...entries.rows, ...payments.rows].sort(
+    (a, b) => b.key[0] - a.key[0] || b.key[1] - a.key[1] || b.key[2] - a.key[2],
+  );
   const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const shown = new Set(page);
   return {
-    transactions: page.map((r) => r.row),
-    nextCursor: rows.length > limit && last ? last.key.join('-') : null,
+    transactions: page.map((row) => row.present()),
+    nextCursor:
+      rows.length > limit
+        ? `${nextPosition(entries.rows, shown, entries.lowest)}-${nextPosition(payments.rows, shown, payments.lowest)}`
+        : null,
   };
 }

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { importList } from '../db/keyed-list.ts';
 import { createTestApp } from '../test/app.ts';
 import { balanceOf } from './ledger.ts';
-import type { LedgerEntry } from './ledger-model.ts';
+import { type LedgerEntry, ledgerList } from './ledger-model.ts';
 
 const BUYERS = 100;
 const PURCHASES_EACH = 10;
 const SELLERS = 10;
 const PRICE = 10;
-/** The last sales of each seller are missing, as a crash between a debit and its credit leaves them. */
+/**
+ * The last sales of each seller are missing, as a crash between a debit and its credit leaves them (with the
+ * debit's sale marker). As many credited sales keep their marker, as a crash before its removal leaves it:
+ * the sweep must tell the credited from the owed.
+ */
 const MISSING_PER_SELLER = 1;
 
 /**
@@ -22,6 +27,8 @@ describe('the start-up sweep of seller credits', () => {
     const sellerSeq = new Map<number, number>();
     const sellerBalance = new Map<number, number>();
     let missing = 0;
+    const unfinished: string[] = [];
+    const credited: string[] = [];
     for (let buyer = 1; buyer <= BUYERS; buyer++) {
       const account = 1000 + buyer;
       entries.push({
@@ -53,8 +60,10 @@ describe('the start-up sweep of seller credits', () => {
         const owed = (BUYERS * PURCHASES_EACH) / SELLERS;
         if (seq > owed - MISSING_PER_SELLER) {
           missing += 1;
+          unfinished.push(key);
           continue;
         }
+        if (seq === 1) credited.push(key);
         sellerSeq.set(seller, seq);
         sellerBalance.set(seller, (sellerBalance.get(seller) ?? 0) + PRICE);
         entries.push({
@@ -70,7 +79,16 @@ describe('the start-up sweep of seller credits', () => {
         });
       }
     }
-    await seeder.models.LedgerEntry.insertMany(entries);
+    // As the ledger stores them: each account's keyed list (items, buckets, head), each key's pointer, the sale markers.
+    const accounts = new Map<number, LedgerEntry[]>();
+    for (const entry of entries) accounts.set(entry.account, [...(accounts.get(entry.account) ?? []), entry]);
+    for (const [account, chain] of accounts) {
+      await importList(seeder, seeder.models.LedgerEntry as never, ledgerList(account), chain);
+    }
+    await seeder.models.LedgerKey.collection.insertMany(entries.map((entry) => ({ _id: entry.key, entry })) as never[]);
+    await seeder.models.UnfinishedSale.collection.insertMany(
+      [...unfinished, ...credited].map((key) => ({ _id: key, createdAt: now })) as never[],
+    );
     expect(missing).toBe(SELLERS * MISSING_PER_SELLER);
 
     // Before the fix this start-up ran past Fastify's onReady limit and `ready()` rejected.
@@ -81,6 +99,7 @@ describe('the start-up sweep of seller credits', () => {
     for (let seller = 1; seller <= SELLERS; seller++) expect(await balanceOf(restarted, seller)).toBe(owed);
     const sales = await restarted.models.LedgerEntry.countDocuments({ type: 'sale' });
     expect(sales).toBe(BUYERS * PURCHASES_EACH);
+    expect(await restarted.models.UnfinishedSale.countDocuments()).toBe(0);
 
     // A second start finds nothing left to complete.
     const again = await createTestApp({}, seeder.config.database);

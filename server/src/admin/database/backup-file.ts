@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BSON, type Document } from 'mongodb';
 import Value from 'typebox/value';
 import { badRequest } from '../../errors.ts';
+import { ledgerList } from '../../wallet/ledger-model.ts';
 import { type BackedUpCollection, backedUpCollections } from './collections.ts';
 
 const { EJSON } = BSON;
@@ -73,6 +74,10 @@ function checkLedgerChains(entries: Document[]): void {
   for (const entry of entries) {
     const account = Number(entry.account);
     const link = { seq: Number(entry.seq), amount: Number(entry.amount), balanceAfter: Number(entry.balanceAfter) };
+    // An entry is read by its key: one stored under another account's or another seq's key would be lost.
+    if (typeof entry._id === 'string' && entry._id !== `${ledgerList(account)}:${link.seq}`) {
+      throw badRequest(ADMIN_TEXT.restoreLedgerBroken(account, link.seq, `stored as ${entry._id}`));
+    }
     chains.set(account, [...(chains.get(account) ?? []), link]);
   }
   for (const [account, chain] of chains) {

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { Model } from 'mongoose';
+import { findByNumericId, insertWithId, isDuplicateKey } from '../db/ids.ts';
+import { append, type ListItem } from '../db/keyed-list.ts';
+import { type PaymentRecord, paymentList } from './payment-model.ts';
+
+/**
+ * Payments by key: a payment is found by its payment id through its pointer, a member's payments are
+ * their keyed list, and the staff queue is the open-payment markers. Nothing here reads by a filter.
+ */
+
+export interface PaymentItem extends ListItem {
+  id: number;
+}
+export const paymentItems = (app: FastifyInstance) => app.models.PaymentItem as unknown as Model<PaymentItem>;
+
+async function insertOnce(model: Model<never>, doc: Record<string, unknown>): Promise<void> {
+  try {
+    await model.collection.insertOne(doc as never);
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+}
+
+/** Stores a new payment: its pointer first, then (if it waits for staff) its open marker, the payment, its place in the member's list. */
+export async function recordPayment(
+  app: FastifyInstance,
+  fields: Omit<PaymentRecord, 'id' | 'createdAt' | 'updatedAt'>,
+): Promise<PaymentRecord> {
+  const { PaymentKey, OpenPayment, Payment } = app.models;
+  await insertOnce(PaymentKey as unknown as Model<never>, { _id: fields.paymentId, id: null });
+  if (fields.provider === 'self-custody' && fields.status === 'waiting') {
+    await insertOnce(OpenPayment as unknown as Model<never>, { _id: fields.paymentId, createdAt: new Date() });
+  }
+  const payment = await insertWithId(Payment, fields as Omit<PaymentRecord, 'id'>);
+  await listPayment(app, payment);
+  return payment;
+}
+
+/** The payment's place in its member's list, then the pointer that says both are written. */
+async function listPayment(app: FastifyInstance, payment: PaymentRecord): Promise<void> {
+  await append(app, paymentItems(app), paymentList(payment.userId), () => ({ id: payment.id }));
+  await app.models.PaymentKey.updateOne({ _id: payment.paymentId }, { $set: { id: payment.id } }, { upsert: true });
+}
+
+/**
+ * The payment with this payment id, or null: its pointer, then the payment, both by `_id`. A pointer still
+ * null is a payment a crash interrupted (or one being written right now): only then is it searched for,
+ * and a found one gets its list place and pointer.
+ */
+export async function paymentByPaymentId(app: FastifyInstance, paymentId: string): Promise<PaymentRecord | null> {
+  const pointer = await app.models.PaymentKey.findById(paymentId).lean<{ id: number | null }>();
+  if (!pointer) return null;
+  if (pointer.id !== null) return findByNumericId(app.models.Payment, pointer.id);
+  const payment = await app.models.Payment.findOne({ paymentId }).lean<PaymentRecord>();
+  if (payment) await listPayment(app, payment);
+  return payment;
+}
+
+/** The payments of these list items, by key, in the items' order; a payment deleted meanwhile is left out. */
+export async function paymentsOfItems(app: FastifyInstance, items: PaymentItem[]): Promise<PaymentRecord[]> {
+  const ids = [...new Set(items.map((item) => item.id))];
+  const found = await Promise.all(ids.map((id) => findByNumericId(app.models.Payment, id)));
+  return found.filter((payment): payment is PaymentRecord => payment !== null);
+}
+
+/** Self-custody payments waiting for staff, oldest first: the open markers, each payment by key. */
+export async function openPayments(app: FastifyInstance, limit: number): Promise<PaymentRecord[]> {
+  const markers = await app.models.OpenPayment.find().lean<{ _id: string; createdAt: Date }[]>();
+  markers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const payments = await Promise.all(markers.slice(0, limit).map((marker) => paymentByPaymentId(app, marker._id)));
+  return payments
+    .filter((payment): payment is PaymentRecord => payment?.status === 'waiting')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/** A payment no longer waits for staff: its marker goes. */
+export async function closePayment(app: FastifyInstance, paymentId: string): Promise<void> {
+  await app.models.OpenPayment.deleteOne({ _id: paymentId });
+}

@@ -1,0 +1,126 @@
+import { api } from '@enclave/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { internalId } from '../db/ids.ts';
+import { createTestApp } from '../test/app.ts';
+import { createMember } from '../test/factories.ts';
+import { expectLedgerReconciles } from '../test/reconcile.ts';
+import { scansDuring } from '../test/scans.ts';
+import { balanceOf, ledgerStats, move, movementByKey, pay } from './ledger.ts';
+
+let app: App;
+let other: App;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // A second process on the same database: its movements are not queued with the first one's.
+  other = await createTestApp({}, app.config.database);
+});
+
+const grant = (account: number, amount: number, key = `grant:${account}:${Math.random()}`) =>
+  move(app, { account, amount, key, type: 'admin_grant' });
+
+describe('the ledger by key', () => {
+  it('moves, pays, answers balances and finds movements with point reads only', async () => {
+    const { user: buyer } = await createMember(app);
+    const { user: seller } = await createMember(app);
+    await grant(buyer.id, 100);
+    await pay(app, {
+      buyer: buyer.id,
+      seller: seller.id,
+      amount: 1,
+      key: `warm:${buyer.id}`,
+      type: 'unlock',
+      reference: 'thread:1',
+    });
+    const scans = await scansDuring(app, async () => {
+      for (let i = 0; i < 60; i++) await grant(buyer.id, 1, `many:${buyer.id}:${i}`);
+      await move(app, { account: buyer.id, amount: -5, key: `spend:${buyer.id}`, type: 'unlock' });
+      await move(app, { account: buyer.id, amount: -5, key: `spend:${buyer.id}`, type: 'unlock' });
+      await pay(app, {
+        buyer: buyer.id,
+        seller: seller.id,
+        amount: 10,
+        key: `buy:${buyer.id}`,
+        type: 'premium_purchase',
+        reference: 'thread:2',
+      });
+      await move(app, { account: buyer.id, amount: -1000, key: `short:${buyer.id}`, type: 'unlock' }).catch(() => null);
+      expect(await balanceOf(app, buyer.id)).toBe(100 - 1 + 60 - 5 - 10);
+      expect(await balanceOf(app, seller.id)).toBe(11);
+      expect(await movementByKey(app, `buy:${buyer.id}`)).toMatchObject({ account: buyer.id, amount: -10, seq: 64 });
+      expect(await movementByKey(app, `sale:buy:${buyer.id}`)).toMatchObject({ account: seller.id, amount: 10 });
+      expect(await movementByKey(app, `short:${buyer.id}`)).toBeNull();
+      expect(await movementByKey(app, 'never:moved')).toBeNull();
+    });
+    expect(scans).toEqual([]);
+    // Nothing unfinished is left behind: no movement under way, no sale owed.
+    expect(await app.models.LedgerMoving.countDocuments()).toBe(0);
+    expect(await app.models.UnfinishedSale.countDocuments()).toBe(0);
+    await expectLedgerReconciles(app);
+  });
+
+  it('race: 100 concurrent debits of 1 coin from two processes on a balance of 50 leave 50 debits and no gap', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 50);
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) =>
+        move(i % 2 ? app : other, { account: user.id, amount: -1, key: `one:${user.id}:${i}`, type: 'unlock' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
+    expect(await balanceOf(app, user.id)).toBe(0);
+    expect(await balanceOf(other, user.id)).toBe(0);
+    const seqs = (await app.models.LedgerEntry.find({ account: user.id }).lean())
+      .map((e) => e.seq)
+      .sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+    await expectLedgerReconciles(app);
+  });
+
+  it('keeps a copy of the balance on the member, for lists of members', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 42);
+    await move(app, { account: user.id, amount: -2, key: `copy:${user.id}`, type: 'unlock' });
+    // Written in the background: give it a moment.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await app.models.User.findById(internalId(user.id)).lean())?.coinBalance).toBe(40);
+  });
+
+  it('counts movements (a sale once) and coins sold since a time, by key', async () => {
+    const before = await ledgerStats(app, null);
+    const since = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { user: buyer } = await createMember(app);
+    const { user: seller } = await createMember(app);
+    await move(app, { account: buyer.id, amount: 300, key: `coins:${buyer.id}`, type: 'coin_purchase' });
+    await pay(app, {
+      buyer: buyer.id,
+      seller: seller.id,
+      amount: 20,
+      key: `sold:${buyer.id}`,
+      type: 'unlock',
+      reference: 'thread:3',
+    });
+    let stats: Awaited<ReturnType<typeof ledgerStats>> = { totalTransactions: 0, totalCoins: 0 };
+    const scans = await scansDuring(app, async () => {
+      stats = await ledgerStats(app, since);
+    });
+    expect(scans).toEqual([]);
+    expect(stats).toEqual({ totalTransactions: 2, totalCoins: 300 });
+    expect(await ledgerStats(app, null)).toEqual({
+      totalTransactions: before.totalTransactions + 2,
+      totalCoins: before.totalCoins + 300,
+    });
+    expect(await ledgerStats(app, new Date(Date.now() + 1000))).toEqual({ totalTransactions: 0, totalCoins: 0 });
+    // The same figures as counting the ledger itself.
+    const counted = await app.models.LedgerEntry.countDocuments({ type: { $ne: 'sale' }, createdAt: { $gte: since } });
+    expect(counted).toBe(2);
+  });
+
+  it('answers GET /api/user with the balance by key', async () => {
+    const { user, client } = await createMember(app);
+    await grant(user.id, 7);
+    expect((await client.call(api.user)).json().coinBalance).toBe(7);
+  });
+});
