@@ -30,6 +30,11 @@ export async function balanceOf(app: FastifyInstance, account: number): Promise<
   return head?.balanceAfter ?? 0;
 }
 
+/** The movement made under `key`, or null: whether something was paid, refunded or credited. */
+export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
+  return app.models.LedgerEntry.findOne({ key }).lean<LedgerEntry>();
+}
+
 /**
  * Moves coins on one account. Reads the head, checks the balance, and inserts entry seq + 1:
  * if another movement took that seq first, the unique (account, seq) index refuses this one and
