@@ -102,7 +102,18 @@ export async function appendAll<T extends ListItem>(
   const items = made.map((item, i) => ({ ...item, _id: itemKey(list, head + 1 + i), list, n: head + 1 + i }) as T);
   await model.collection.insertMany(items as never[], { ordered: true });
   const buckets = [...new Set(items.map((item) => bucketOf(item.n)))];
-  await Promise.all(buckets.map((bucket) => rebuildBucket(app, model, list, bucket)));
+  await Promise.all(
+    buckets.map((bucket) =>
+      // A bucket made only of these items is written from them; one they complete is rebuilt by key.
+      bucket * BUCKET + 1 > head
+        ? app.models.ListBucket.replaceOne(
+            { _id: bucketKey(list, bucket) },
+            { items: items.filter((item) => bucketOf(item.n) === bucket) },
+            { upsert: true },
+          )
+        : rebuildBucket(app, model, list, bucket),
+    ),
+  );
   await raiseHead(app, list, head + items.length);
   return items;
 }

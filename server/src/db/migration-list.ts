@@ -1,4 +1,6 @@
+import { repliesByKey } from '../posts/replies-by-key-migration.ts';
+import { holdingsByKey } from '../threads/holdings-by-key-migration.ts';
 import type { Migration } from './migrations.ts';
 
 /** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [repliesByKey, holdingsByKey];
