@@ -1,4 +1,12 @@
-import { ErrorCode, LIMITS, PAGE_TEXT, SERVER_TEXT, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
+import {
+  ErrorCode,
+  LIMITS,
+  PAGE_TEXT,
+  SERVER_TEXT,
+  SKELETON_ROWS,
+  THREAD_PAGE_TEXT,
+  THREAD_TEXT,
+} from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

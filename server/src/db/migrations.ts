@@ -42,7 +42,11 @@ export async function dropIndex(model: Model<never>, name: string): Promise<void
     await model.collection.dropIndex(name);
   } catch (error) {
     const { codeName, message } = error as { codeName?: string; message?: string };
-    if (codeName !== 'IndexNotFound' && codeName !== 'NamespaceNotFound' && !/not found|ns does not exist/i.test(message ?? '')) {
+    if (
+      codeName !== 'IndexNotFound' &&
+      codeName !== 'NamespaceNotFound' &&
+      !/not found|ns does not exist/i.test(message ?? '')
+    ) {
       throw error;
     }
   }

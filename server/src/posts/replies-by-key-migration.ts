@@ -89,10 +89,9 @@ async function run(app: FastifyInstance, progress: (done: number, total: number)
     );
     const threadKey = threadKeys.get(threadId);
     if (threadKey !== undefined) {
-      await Thread.collection.updateOne(
-        { _id: threadKey } as never,
-        { $set: { replyCount: all.length, lastReplyAt: all.at(-1)?.createdAt ?? null } },
-      );
+      await Thread.collection.updateOne({ _id: threadKey } as never, {
+        $set: { replyCount: all.length, lastReplyAt: all.at(-1)?.createdAt ?? null },
+      });
     }
     done += posts.length;
     progress(done, legacy.length);

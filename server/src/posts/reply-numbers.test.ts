@@ -5,8 +5,8 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
-import { replyCounts, repliesSince } from './reply-counts.ts';
 import { removeReply, replyById, replyCountOf } from './replies.ts';
+import { repliesSince, replyCounts } from './reply-counts.ts';
 import { reply } from './service.ts';
 
 let app: App;

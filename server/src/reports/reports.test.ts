@@ -250,7 +250,10 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       expect((await admin.call(api.approveReport, { params: { id: reportId } })).statusCode).toBe(200);
     }
     // A removed reply stays as a tombstone without its content, so reply numbers never move.
-    expect(await app.models.Post.findOne({ id: post.id }).lean()).toMatchObject({ content: '', removedAt: expect.any(Date) });
+    expect(await app.models.Post.findOne({ id: post.id }).lean()).toMatchObject({
+      content: '',
+      removedAt: expect.any(Date),
+    });
     expect(await app.models.PrivateMessage.exists({ id: message.id })).toBeNull();
     expect((await client.call(api.posts, { params: { id: thread.id } })).json()).toEqual([]);
     expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({ replyCount: 0 });

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { headOf, itemKey, readRange } from '../db/keyed-list.ts';
-import {
-  type GroupBuyPlaceRecord,
-  type PlaceNumberRecord,
-  placeKey,
-  placesList,
-} from './group-buy-model.ts';
+import { type GroupBuyPlaceRecord, type PlaceNumberRecord, placeKey, placesList } from './group-buy-model.ts';
 
 export interface GroupBuyState {
   /** Paid places taken: the head of the group buy's place numbers. */

@@ -85,7 +85,13 @@ async function run(app: FastifyInstance, progress: (done: number, total: number)
     asModel(GroupBuyPlace),
     numbered.map((entry) => {
       const threadId = Number(entry.list.split(':')[1]);
-      return { _id: placeKey(threadId, entry.userId), threadId, place: entry.n, userId: entry.userId, createdAt: new Date() };
+      return {
+        _id: placeKey(threadId, entry.userId),
+        threadId,
+        place: entry.n,
+        userId: entry.userId,
+        createdAt: new Date(),
+      };
     }),
   );
   progress(entitlements.length + places.length, total);
@@ -116,9 +122,7 @@ async function recordHoldings(app: FastifyInstance, held: Held[]): Promise<void>
     const have = new Set(
       (await readRange<HoldingRecord>(app, Holding, list, 1, head, head)).map((h) => `${h.kind}:${h.threadId}`),
     );
-    const missing = holdings
-      .filter((h) => !have.has(`${h.kind}:${h.threadId}`))
-      .map(({ userId: _, ...h }) => h);
+    const missing = holdings.filter((h) => !have.has(`${h.kind}:${h.threadId}`)).map(({ userId: _, ...h }) => h);
     await appendAll<HoldingRecord>(app, Holding, list, missing);
   }
 }

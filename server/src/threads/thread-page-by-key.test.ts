@@ -49,9 +49,13 @@ describe('GET /api/threads/{id}, by key', () => {
     const { client: nobody } = await createMember(app);
     const { user: buyer, client: buyerClient } = await createMember(app);
     await grantCoins(app, buyer.id, 50);
-    expect((await buyerClient.call(api.spendCoins, { body: { referenceId: thread.id, amount: 10, referenceType: 'thread' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await buyerClient.call(api.spendCoins, {
+          body: { referenceId: thread.id, amount: 10, referenceType: 'thread' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await scansOf(detail(new TestClient(app), thread), [], 402)).toEqual([]);
     expect(await scansOf(detail(nobody, thread), [], 402)).toEqual([]);
     expect(await scansOf(detail(buyerClient, thread))).toEqual([]);
@@ -103,7 +107,8 @@ describe('GET /api/threads/{id}, by key', () => {
     const warm = await aThread(app, author, { isPremium: true, premiumCost: 10 });
     const { user: buyer, client } = await createMember(app);
     await grantCoins(app, buyer.id, 50);
-    const buy = (id: number) => () => client.call(api.spendCoins, { body: { referenceId: id, amount: 10, referenceType: 'thread' } });
+    const buy = (id: number) => () =>
+      client.call(api.spendCoins, { body: { referenceId: id, amount: 10, referenceType: 'thread' } });
     expect((await buy(warm.id)()).statusCode).toBe(200);
     expect(await scansDuring(app, buy(thread.id), LEDGER)).toEqual([]);
   });
@@ -114,14 +119,11 @@ describe('replies, by key', () => {
     const thread = await aThread(app, author);
     for (let i = 1; i <= 60; i++) await reply(app, author, thread.id, `Reply ${i}`);
     const { client } = await createMember(app);
-    const page = (query: Record<string, string>) => () =>
-      client.call(api.posts, { params: { id: thread.id }, query });
+    const page = (query: Record<string, string>) => () => client.call(api.posts, { params: { id: thread.id }, query });
     expect(await scansOf(page({ limit: '20' }))).toEqual([]);
     expect(await scansOf(page({ after: '40', limit: '20' }))).toEqual([]);
     const later = (await page({ after: '40', limit: '20' })()).json();
-    expect(later.map((post: { number: number }) => post.number)).toEqual(
-      Array.from({ length: 20 }, (_, i) => 41 + i),
-    );
+    expect(later.map((post: { number: number }) => post.number)).toEqual(Array.from({ length: 20 }, (_, i) => 41 + i));
     // The reply route allows one reply per member every 10 seconds: a second member warms it.
     const { client: other } = await createMember(app);
     const post = (poster: TestClient) => () =>

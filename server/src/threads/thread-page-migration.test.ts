@@ -24,7 +24,7 @@ let author: UserRecord;
 let buyer: { user: UserRecord; client: TestClient };
 let participant: { user: UserRecord; client: TestClient };
 let outsider: { user: UserRecord; client: TestClient };
-const threads: Record<string, number> = {};
+const threads = { plain: 0, premium: 0, parent: 0, groupBuy: 0 };
 let sisterId: number;
 
 const legacyPost = (id: number, threadId: number, authorId: number, minutesAgo: number) => {
@@ -74,7 +74,13 @@ beforeAll(async () => {
   await GroupBuyPlace.collection.insertMany([
     { _id: new Types.ObjectId(), threadId: threads.groupBuy, place: 1, userId: participant.user.id, createdAt: now },
     // A refunded contribution: a void place.
-    { _id: new Types.ObjectId(), threadId: threads.groupBuy, place: -outsider.user.id, userId: outsider.user.id, createdAt: now },
+    {
+      _id: new Types.ObjectId(),
+      threadId: threads.groupBuy,
+      place: -outsider.user.id,
+      userId: outsider.user.id,
+      createdAt: now,
+    },
   ] as never[]);
   await GroupBuyCompletion.collection.insertOne({
     _id: new Types.ObjectId(),
@@ -112,7 +118,7 @@ async function expectConverted() {
   expect((await outsider.client.call(api.posts, { params: { id: threads.premium } })).statusCode).toBe(402);
   expect((await buyer.client.call(api.thread, { params: { id: sisterId } })).statusCode).toBe(200);
   expect((await buyer.client.call(api.unlockedContent)).json()).toEqual({
-    threadIds: [threads.premium, threads.parent, sisterId].sort((a, b) => (a as number) - (b as number)),
+    threadIds: [threads.premium, threads.parent, sisterId].sort((a, b) => a - b),
   });
   expect((await participant.client.call(api.unlockedContent)).json()).toEqual({ threadIds: [threads.groupBuy] });
 
