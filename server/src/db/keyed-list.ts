@@ -26,6 +26,13 @@ export interface ListItem {
 }
 
 export const itemKey = (list: string, n: number) => `${list}:${n}`;
+
+/** The schema fields every item model needs, spread into its schema. */
+export const listItemFields = {
+  _id: String,
+  list: { type: String, required: true },
+  n: { type: Number, required: true },
+} as const;
 const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
 const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import { type ListItem, listItemFields } from '../db/keyed-list.ts';
 
 /**
  * A reply: item `n` of its thread's keyed list `replies:{threadId}` (`_id` `replies:{threadId}:{n}`),
@@ -21,9 +21,7 @@ export const repliesList = (threadId: number) => `replies:${threadId}`;
 
 export const postSchema = new Schema<PostRecord>(
   {
-    _id: String,
-    list: { type: String, required: true },
-    n: { type: Number, required: true },
+    ...listItemFields,
     id: { type: Number, required: true },
     threadId: { type: Number, required: true },
     authorId: { type: Number, required: true },
@@ -54,9 +52,7 @@ export interface ReplyRefRecord extends ListItem {
 /** Keyed entries about replies: the id index (`reply-ids`) and each thread's removals (`removed:{threadId}`). */
 export const replyRefSchema = new Schema<ReplyRefRecord>(
   {
-    _id: String,
-    list: { type: String, required: true },
-    n: { type: Number, required: true },
+    ...listItemFields,
     threadId: { type: Number, default: null },
     number: { type: Number, default: null },
     replyId: { type: Number },

@@ -37,7 +37,7 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
   }));
   await Promise.all([
     ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } }),
-    writeThreadHints(app, post.threadId, createdAt),
+    writeThreadHints(app, post.threadId, { written: post.n, lastReplyAt: createdAt }),
   ]);
   return post;
 }
@@ -57,12 +57,21 @@ export async function replyCountOf(app: FastifyInstance, threadId: number): Prom
 
 /**
  * The thread's `replyCount` and `lastReplyAt` hints, which the forum's lists read instead of the
- * replies. Best effort: a race or a crash may leave them behind; the heads stay exact.
+ * replies. Best effort: a race or a crash may leave them behind; the heads stay exact. After a reply,
+ * its number is the written head (or near it), so only the removals are read.
  */
-async function writeThreadHints(app: FastifyInstance, threadId: number, lastReplyAt?: Date): Promise<void> {
+async function writeThreadHints(
+  app: FastifyInstance,
+  threadId: number,
+  reply?: { written: number; lastReplyAt: Date },
+): Promise<void> {
   try {
-    const replyCount = await replyCountOf(app, threadId);
-    const update = lastReplyAt ? { $set: { replyCount }, $max: { lastReplyAt } } : { $set: { replyCount } };
+    const replyCount = reply
+      ? reply.written - (await removedCount(app, threadId))
+      : await replyCountOf(app, threadId);
+    const update = reply
+      ? { $max: { replyCount, lastReplyAt: reply.lastReplyAt } }
+      : { $set: { replyCount } };
     const { matchedCount } = await app.models.Thread.updateOne({ _id: internalId(threadId) }, update);
     // A thread stored before `_id`s were derived from ids.
     if (matchedCount === 0) await app.models.Thread.updateOne({ id: threadId }, update);

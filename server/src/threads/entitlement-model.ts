@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import { type ListItem, listItemFields } from '../db/keyed-list.ts';
 
 export type EntitlementKind = 'purchase' | 'unlock';
 
@@ -39,9 +39,7 @@ export interface HoldingRecord extends ListItem {
  */
 export const holdingSchema = new Schema<HoldingRecord>(
   {
-    _id: String,
-    list: { type: String, required: true },
-    n: { type: Number, required: true },
+    ...listItemFields,
     threadId: { type: Number, required: true },
     kind: { type: String, required: true },
     createdAt: { type: Date, required: true },

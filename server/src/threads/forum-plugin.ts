@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { categoryRoutes } from '../categories/routes.ts';
 import { finishRemovals } from '../posts/replies.ts';
 import { postRoutes } from '../posts/routes.ts';
-import { sweepGroupBuys } from './group-buy.ts';
+import { sweepGroupBuys } from './group-buy-sweep.ts';
 import { purchaseRoutes } from './purchase-routes.ts';
 import { threadRoutes } from './routes.ts';
 

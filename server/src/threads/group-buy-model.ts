@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import { type ListItem, listItemFields } from '../db/keyed-list.ts';
 
 /** `{threadId}:{userId}:place`: a member's place (or void place) in a group buy, read by key. */
 export const placeKey = (threadId: number, userId: number) => `${threadId}:${userId}:place`;
@@ -43,9 +43,7 @@ export interface PlaceNumberRecord extends ListItem {
  */
 export const placeNumberSchema = new Schema<PlaceNumberRecord>(
   {
-    _id: String,
-    list: { type: String, required: true },
-    n: { type: Number, required: true },
+    ...listItemFields,
     userId: { type: Number, required: true },
   },
   { id: false, versionKey: false },

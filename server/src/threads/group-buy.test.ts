@@ -8,8 +8,8 @@ import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, move } from '../wallet/ledger.ts';
-import { sweepGroupBuys } from './group-buy.ts';
 import { placeKey } from './group-buy-model.ts';
+import { sweepGroupBuys } from './group-buy-sweep.ts';
 
 let app: App;
 

@@ -1,6 +1,6 @@
 import { type ContributeReply, ErrorCode, FORUM_TEXT, type GroupBuyStatus, THREAD_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
+import { isDuplicateKey } from '../db/ids.ts';
 import { itemKey } from '../db/keyed-list.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -106,7 +106,7 @@ async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: 
 }
 
 /** Completes the group buy once (unique `_id`) when the places taken reach the number required. */
-async function completeIfFull(app: FastifyInstance, thread: ThreadRecord, required: number) {
+export async function completeIfFull(app: FastifyInstance, thread: ThreadRecord, required: number) {
   const participantIds = await participantsOf(app, thread.id);
   const current = participantIds.length;
   const isCompleted = current >= required;
@@ -200,64 +200,4 @@ export async function contribute(
     current,
     required,
   };
-}
-
-interface Pending {
-  threadId: number;
-  userId: number;
-  key: string;
-}
-
-/**
- * Settles one contribution a crash interrupted. No debit: nothing to do. Otherwise a void place is
- * inserted under the member's place key, so no late claim can take one: if it goes in, the debit
- * bought nothing and is refunded; if the member holds a paid place, it is numbered, the organiser is
- * credited and the group buy completed if that place filled it.
- */
-async function settlePending(app: FastifyInstance, pending: Pending): Promise<'refunded' | 'completed' | null> {
-  const debit = await movementByKey(app, pending.key);
-  if (!debit) return null;
-  const { threadId, userId } = pending;
-  try {
-    await app.models.GroupBuyPlace.create({
-      _id: placeKey(threadId, userId),
-      threadId,
-      place: -userId,
-      userId,
-      createdAt: new Date(),
-    });
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
-  const place = await placeOf(app, threadId, userId);
-  if (!place || !isPaidPlace(place)) {
-    await refund(app, debit);
-    return 'refunded';
-  }
-  await numberPlace(app, place);
-  await recordHolding(app, userId, threadId, 'groupBuy');
-  await completeSale(app, debit);
-  const thread = await findByNumericId(app.models.Thread, threadId);
-  const required = thread?.groupBuyParticipantsRequired;
-  if (!thread || thread.deletedAt || !required || (await completionOf(app, threadId))) return null;
-  if ((await placesTaken(app, threadId)) < required) return null;
-  await completeIfFull(app, thread, required);
-  return 'completed';
-}
-
-/**
- * Start-up sweep, before the ledger's own (which would otherwise pay the organiser for a debit that
- * bought nothing): it walks only the contributions left unfinished, found by their markers.
- */
-export async function sweepGroupBuys(app: FastifyInstance): Promise<{ refunded: number; completed: number }> {
-  const markers = await app.models.PendingContribution.find().lean<(Pending & { _id: string })[]>();
-  let refunded = 0;
-  let completed = 0;
-  for (const marker of markers) {
-    const outcome = await settlePending(app, marker);
-    if (outcome === 'refunded') refunded += 1;
-    if (outcome === 'completed') completed += 1;
-    await app.models.PendingContribution.deleteOne({ _id: marker._id });
-  }
-  return { refunded, completed };
 }

@@ -80,7 +80,7 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     isApproved: thread.isApproved,
     approvedAt: iso(thread.approvedAt),
     userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
-    replyCount: context.replies.get(thread.id) ?? 0,
+    replyCount: context.replies.get(thread.id) ?? thread.replyCount ?? 0,
   };
 }
 
@@ -99,7 +99,8 @@ export async function presentThreads(
       app,
       threads.filter((t) => t.isGroupBuy).map((t) => t.id),
     ),
-    replyCounts(app, ids),
+    // Lists show the thread's hint; one thread's page counts exactly, from its heads.
+    view === 'detail' ? replyCounts(app, ids) : new Map<number, number>(),
     findAllByNumericId(
       app.models.User,
       threads.map((t) => t.authorId),
