@@ -9,6 +9,8 @@ import { VALIDATION } from './messages.ts';
 export const Post = Type.Object({
   id: Id,
   threadId: Id,
+  /** Its place in its thread (1, 2, …); a removed reply keeps its number, so numbers may skip. */
+  number: Type.Integer({ minimum: 1 }),
   authorId: Id,
   authorName: Nullable(Type.String()),
   authorProfilePic: Nullable(Type.String()),
@@ -28,8 +30,8 @@ export type ReplyBody = Type.Static<typeof ReplyBody>;
 export const PostsQuery = Type.Object({
   /** Oldest first; default and maximum LIMITS.pageSizeMax. */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-  /** The next page: replies with an id above this one. */
-  after: Type.Optional(Id),
+  /** The next page: replies whose `number` is above this one (the last reply's number of the page before). */
+  after: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type PostsQuery = Type.Static<typeof PostsQuery>;
 

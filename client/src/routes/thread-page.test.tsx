@@ -1,4 +1,12 @@
-import { ErrorCode, PAGE_TEXT, SERVER_TEXT, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
+import {
+  ErrorCode,
+  LIMITS,
+  PAGE_TEXT,
+  SERVER_TEXT,
+  SKELETON_ROWS,
+  THREAD_PAGE_TEXT,
+  THREAD_TEXT,
+} from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +46,24 @@ describe('/thread/{id}', () => {
     useComposeStore.setState({ isOpen: false, targetUsername: '' });
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the next page of replies after the last reply number shown, not its id', async () => {
+    // A full first page whose numbers skip 3 (a removed reply) and whose ids are global, not per thread.
+    const firstPage = Array.from({ length: LIMITS.pageSizeMax }, (_, i) =>
+      aReply({ id: 5000 + i * 7, number: i < 2 ? i + 1 : i + 2, content: `Reply ${i}` }),
+    );
+    let pages = 0;
+    const { fetchMock } = openThread({
+      'GET /api/threads/42': json(aThread()),
+      'GET /api/threads/42/posts': () => Response.json(pages++ === 0 ? firstPage : []),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Load more replies' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/threads/42/posts')).toHaveLength(2));
+    const urls = fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/posts'));
+    expect(new URL(urls[1] as string, 'http://x').searchParams.get('after')).toBe(String(LIMITS.pageSizeMax + 1));
+  });
 
   it('shows the thread, its author and its replies numbered from #1', async () => {
     openThread({

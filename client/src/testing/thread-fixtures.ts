@@ -82,6 +82,7 @@ export function aReply(overrides: Partial<Post> = {}): Post {
   return {
     id: 100,
     threadId: 42,
+    number: 1,
     authorId: 9,
     authorName: 'carol',
     authorProfilePic: null,

@@ -15,14 +15,14 @@ export function useThread(id: number, enabled = true) {
   });
 }
 
-/** Replies oldest first, a page at a time; a full page means there may be more after its last reply. */
+/** Replies oldest first, a page at a time; a full page means there may be more after its last reply's number. */
 export function useReplies(id: number, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: repliesKey(id),
     queryFn: ({ pageParam, signal }) =>
       call(api.posts, { params: { id }, query: pageParam ? { after: pageParam } : {}, signal, silent: true }),
     initialPageParam: 0,
-    getNextPageParam: (page) => (page.length >= LIMITS.pageSizeMax ? page.at(-1)?.id : undefined),
+    getNextPageParam: (page) => (page.length >= LIMITS.pageSizeMax ? page.at(-1)?.number : undefined),
     enabled,
   });
 }

@@ -26,6 +26,13 @@ export interface ListItem {
 }
 
 export const itemKey = (list: string, n: number) => `${list}:${n}`;
+
+/** The schema fields every item model needs, spread into its schema. */
+export const listItemFields = {
+  _id: String,
+  list: { type: String, required: true },
+  n: { type: Number, required: true },
+} as const;
 const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
 const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 
@@ -77,13 +84,45 @@ export async function headOf<T extends ListItem>(
   return low;
 }
 
-async function raiseHead(app: FastifyInstance, list: string, n: number): Promise<void> {
+/** Raises the head hint of `list` to `n` (best effort; never lowers it). */
+export async function raiseHead(app: FastifyInstance, list: string, n: number): Promise<void> {
   try {
     await app.models.ListHead.updateOne({ _id: list }, { $max: { n } }, { upsert: true });
   } catch (error) {
     // Two first appends racing on the upsert: the other wrote a hint, which is all a hint needs.
     if (!isDuplicateKey(error)) app.log.warn({ err: error, list }, 'list head hint not written');
   }
+}
+
+/**
+ * For migrations, which run before anything appends: stores `made` as numbers head + 1… in one
+ * write, then their buckets and the head hint.
+ */
+export async function appendAll<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  made: Omit<T, '_id' | 'list' | 'n'>[],
+): Promise<T[]> {
+  if (made.length === 0) return [];
+  const head = await headOf(app, model, list);
+  const items = made.map((item, i) => ({ ...item, _id: itemKey(list, head + 1 + i), list, n: head + 1 + i }) as T);
+  await model.collection.insertMany(items as never[], { ordered: true });
+  const buckets = [...new Set(items.map((item) => bucketOf(item.n)))];
+  await Promise.all(
+    buckets.map((bucket) =>
+      // A bucket made only of these items is written from them; one they complete is rebuilt by key.
+      bucket * BUCKET + 1 > head
+        ? app.models.ListBucket.replaceOne(
+            { _id: bucketKey(list, bucket) },
+            { items: items.filter((item) => bucketOf(item.n) === bucket) },
+            { upsert: true },
+          )
+        : rebuildBucket(app, model, list, bucket),
+    ),
+  );
+  await raiseHead(app, list, head + items.length);
+  return items;
 }
 
 /** Appends within one process are queued per list, so they do not collide with each other. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Schema } from 'mongoose';
+import { type Model, Schema } from 'mongoose';
 
 /**
  * A one-time conversion of stored data to the layout the code reads (say, replies moved under
@@ -33,5 +33,21 @@ export async function runMigrations(app: FastifyInstance, migrations: readonly M
     });
     await app.models.Migration.create({ _id: migration.name, finishedAt: new Date() }).catch(() => undefined);
     app.log.info({ migration: migration.name, ms: Date.now() - started }, 'migration finished');
+  }
+}
+
+/** Drops a stored index a migration replaces (say, a unique key now carried by `_id`); absent is fine. */
+export async function dropIndex(model: Model<never>, name: string): Promise<void> {
+  try {
+    await model.collection.dropIndex(name);
+  } catch (error) {
+    const { codeName, message } = error as { codeName?: string; message?: string };
+    if (
+      codeName !== 'IndexNotFound' &&
+      codeName !== 'NamespaceNotFound' &&
+      !/not found|ns does not exist/i.test(message ?? '')
+    ) {
+      throw error;
+    }
   }
 }

@@ -9,12 +9,17 @@ import {
   paymentSchema,
 } from '../payments/payment-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
-import { postSchema } from '../posts/post-model.ts';
+import { postSchema, replyRefSchema, replyRemovalSchema } from '../posts/post-model.ts';
 import { memberBlockSchema } from '../private-messages/block-model.ts';
 import { messageSchema } from '../private-messages/message-model.ts';
 import { reportSchema } from '../reports/report-model.ts';
-import { entitlementSchema } from '../threads/entitlement-model.ts';
-import { groupBuyCompletionSchema, groupBuyPlaceSchema } from '../threads/group-buy-model.ts';
+import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
+import {
+  groupBuyCompletionSchema,
+  groupBuyPlaceSchema,
+  pendingContributionSchema,
+  placeNumberSchema,
+} from '../threads/group-buy-model.ts';
 import { threadSchema } from '../threads/thread-model.ts';
 import { pictureSchema, userSchema } from '../users/user-model.ts';
 import {
@@ -54,9 +59,14 @@ export function registerModels(connection: Connection) {
     Category: connection.model('Category', categorySchema),
     Thread: connection.model('Thread', threadSchema),
     Post: connection.model('Post', postSchema),
+    ReplyRef: connection.model('ReplyRef', replyRefSchema),
+    ReplyRemoval: connection.model('ReplyRemoval', replyRemovalSchema),
     Entitlement: connection.model('Entitlement', entitlementSchema),
+    Holding: connection.model('Holding', holdingSchema),
     GroupBuyPlace: connection.model('GroupBuyPlace', groupBuyPlaceSchema),
+    PlaceNumber: connection.model('PlaceNumber', placeNumberSchema),
     GroupBuyCompletion: connection.model('GroupBuyCompletion', groupBuyCompletionSchema),
+    PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
     Report: connection.model('Report', reportSchema),
     ModerationLog: connection.model('ModerationLog', moderationLogSchema),
   };

@@ -1,21 +1,71 @@
 import { Schema } from 'mongoose';
+import { type ListItem, listItemFields } from '../db/keyed-list.ts';
 
-export interface PostRecord {
+/**
+ * A reply: item `n` of its thread's keyed list `replies:{threadId}` (`_id` `replies:{threadId}:{n}`),
+ * so a page is a few bucket reads and the thread's head gives the count. `id` is its global number
+ * (reports, removals and events name it), unique through its entry in the `reply-ids` list.
+ * A reply staff remove stays as a tombstone (`removedAt`, content dropped) so numbers never move.
+ */
+export interface PostRecord extends ListItem {
   id: number;
   threadId: number;
   authorId: number;
   content: string;
   createdAt: Date;
   updatedAt: Date;
+  removedAt: Date | null;
 }
+
+export const repliesList = (threadId: number) => `replies:${threadId}`;
 
 export const postSchema = new Schema<PostRecord>(
   {
-    id: { type: Number, required: true, unique: true },
+    ...listItemFields,
+    id: { type: Number, required: true },
     threadId: { type: Number, required: true },
     authorId: { type: Number, required: true },
-    content: { type: String, required: true },
+    content: { type: String, default: '' },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    removedAt: { type: Date, default: null },
   },
-  { id: false, timestamps: true },
+  { id: false, versionKey: false },
 );
-postSchema.index({ threadId: 1, id: 1 });
+// Thread deletion removes a thread's replies by this field (a scan on FerretDB, an index on MongoDB).
+postSchema.index({ threadId: 1 });
+
+/** `reply-ids:{id}`: where reply `id` lives (its thread and number), and when it was written. */
+export const REPLY_IDS = 'reply-ids';
+/** `removed:{threadId}:{k}`: the k-th removal in a thread; the list's head is how many were removed. */
+export const removedList = (threadId: number) => `removed:${threadId}`;
+
+export interface ReplyRefRecord extends ListItem {
+  threadId: number | null;
+  /** The reply's number in its thread; null until written (or for an id no reply kept). */
+  number?: number | null;
+  /** Removals only: the removed reply's id. */
+  replyId?: number;
+  createdAt: Date;
+}
+
+/** Keyed entries about replies: the id index (`reply-ids`) and each thread's removals (`removed:{threadId}`). */
+export const replyRefSchema = new Schema<ReplyRefRecord>(
+  {
+    ...listItemFields,
+    threadId: { type: Number, default: null },
+    number: { type: Number, default: null },
+    replyId: { type: Number },
+    createdAt: { type: Date, required: true },
+  },
+  { id: false, versionKey: false },
+);
+
+/**
+ * A removal under way, keyed by the reply's id: the unique `_id` lets one removal count it, and the
+ * start-up sweep finishes whatever a crash left (this collection holds only unfinished work).
+ */
+export const replyRemovalSchema = new Schema(
+  { _id: String, replyId: Number, threadId: Number, number: Number },
+  { versionKey: false },
+);

@@ -8,6 +8,7 @@ function present(post: PostRecord, author: PublicUser | undefined): Post {
   return {
     id: post.id,
     threadId: post.threadId,
+    number: post.n,
     authorId: post.authorId,
     authorName: author?.username ?? null,
     authorProfilePic: author?.profilePicture ?? null,

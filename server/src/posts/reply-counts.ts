@@ -1,23 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { headOf, readItem } from '../db/keyed-list.ts';
+import { REPLY_IDS, type ReplyRefRecord } from './post-model.ts';
+import { replyCountOf } from './replies.ts';
 
-/** How many replies a thread has and when the newest came: exact, read whenever the forum index re-reads the thread. */
-export async function replyStatsOf(
-  app: FastifyInstance,
-  threadId: number,
-): Promise<{ count: number; lastReplyAt: Date | null }> {
-  const [count, last] = await Promise.all([
-    app.models.Post.countDocuments({ threadId }),
-    app.models.Post.findOne({ threadId }, { createdAt: 1 }).sort({ id: -1 }).lean(),
-  ]);
-  return { count, lastReplyAt: last?.createdAt ?? null };
+export { replyCountOf };
+
+/** Replies per thread, each from its thread's heads (a few reads by key per thread, issued together). */
+export async function replyCounts(app: FastifyInstance, threadIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(threadIds)];
+  const counts = await Promise.all(ids.map((id) => replyCountOf(app, id)));
+  return new Map(ids.map((id, i) => [id, counts[i] as number]));
 }
 
-/** Replies per thread, counted from the posts themselves. */
-export async function replyCounts(app: FastifyInstance, threadIds: number[]): Promise<Map<number, number>> {
-  if (threadIds.length === 0) return new Map();
-  const groups = await app.models.Post.aggregate<{ _id: number; n: number }>([
-    { $match: { threadId: { $in: threadIds } } },
-    { $group: { _id: '$threadId', n: { $sum: 1 } } },
-  ]);
-  return new Map(groups.map((group) => [group._id, group.n]));
+/**
+ * Replies written since `since` (all when null), removed ones included: a binary search over the
+ * global reply ids, which are gap-free and written in time order, by point reads of their entries.
+ */
+export async function repliesSince(app: FastifyInstance, since: Date | null): Promise<number> {
+  const { ReplyRef } = app.models;
+  const top = await headOf<ReplyRefRecord>(app, ReplyRef, REPLY_IDS);
+  if (since === null) return top;
+  let low = 1;
+  let high = top + 1; // the first id written at or after `since` is in low..high
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    const entry = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, mid);
+    if (entry && entry.createdAt >= since) high = mid;
+    else low = mid + 1;
+  }
+  return top - low + 1;
 }

@@ -2,7 +2,7 @@ import { REPORT_EXCERPT_MAX, REPORT_TEXT, type ReportContentType } from '@enclav
 import type { FastifyInstance } from 'fastify';
 import { findByNumericId } from '../db/ids.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { PostRecord } from '../posts/post-model.ts';
+import { removeReply, replyById } from '../posts/replies.ts';
 import type { MessageRecord } from '../private-messages/message-model.ts';
 import { unreadCountOf } from '../private-messages/service.ts';
 import { holdingsOf } from '../threads/access.ts';
@@ -46,8 +46,8 @@ export async function reportedContent(
     return { threadId: thread.id, authorId: thread.authorId, text: excerpt(text) };
   }
   if (contentType === 'post') {
-    const post = await findByNumericId(app.models.Post, contentId);
-    if (!post) throw notFound(REPORT_TEXT.postNotFound);
+    const post = await replyById(app, contentId);
+    if (!post || post.removedAt) throw notFound(REPORT_TEXT.postNotFound);
     await orNotFound(readableThread(app, reporter, post.threadId), REPORT_TEXT.postNotFound);
     return { threadId: post.threadId, authorId: post.authorId, text: excerpt(post.content) };
   }
@@ -59,7 +59,7 @@ export async function reportedContent(
 
 /**
  * Take Action removes the content for good: a thread is deleted as staff delete it (with its premium
- * sister and replies), a reply or a message is deleted. Content already gone counts as removed.
+ * sister and replies), a reply becomes a tombstone that pages skip, a message is deleted. Content already gone counts as removed.
  */
 export async function removeContent(app: FastifyInstance, actor: UserRecord, report: ReportRecord): Promise<void> {
   if (report.contentType === 'thread') {
@@ -71,7 +71,7 @@ export async function removeContent(app: FastifyInstance, actor: UserRecord, rep
     return;
   }
   if (report.contentType === 'post') {
-    const post = await app.models.Post.findOneAndDelete({ id: report.contentId }).lean<PostRecord>();
+    const post = await removeReply(app, report.contentId);
     if (post) app.events.publish('post.removed', { threadId: post.threadId, postId: post.id });
     return;
   }

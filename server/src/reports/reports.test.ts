@@ -249,9 +249,15 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       const reportId = (await report(client, type, id)).json().id;
       expect((await admin.call(api.approveReport, { params: { id: reportId } })).statusCode).toBe(200);
     }
-    expect(await app.models.Post.exists({ id: post.id })).toBeNull();
+    // A removed reply stays as a tombstone without its content, so reply numbers never move.
+    expect(await app.models.Post.findOne({ id: post.id }).lean()).toMatchObject({
+      content: '',
+      removedAt: expect.any(Date),
+    });
     expect(await app.models.PrivateMessage.exists({ id: message.id })).toBeNull();
     expect((await client.call(api.posts, { params: { id: thread.id } })).json()).toEqual([]);
+    expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({ replyCount: 0 });
+    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({ replyCount: 0 });
   });
 
   it('resolves a report once: a second click, or a dismiss racing it, gets 409', async () => {

@@ -1,59 +1,85 @@
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId } from '../db/ids.ts';
-import { PAID_PLACE } from './group-buy-state.ts';
+import { findAllByNumericId, findByNumericId } from '../db/ids.ts';
+import { append, headOf, readRange } from '../db/keyed-list.ts';
+import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
+import { completionOf, isPaidPlace, placeOf } from './group-buy-state.ts';
 import { type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
-/**
- * What the viewer holds among these threads (and their parents, whose unlock opens a sister),
- * read from the entitlement and group-buy documents: the only source of paid access.
- */
-export async function holdingsOf(
-  app: FastifyInstance,
-  viewer: Viewer,
-  threads: Pick<ThreadRecord, 'id' | 'parentThreadId' | 'isGroupBuy'>[],
-): Promise<Holdings> {
-  if (viewer === null || isStaffViewer(viewer) || threads.length === 0) return NO_HOLDINGS;
-  const ids = [...new Set(threads.flatMap((t) => (t.parentThreadId ? [t.id, t.parentThreadId] : [t.id])))];
-  const groupBuyIds = threads.filter((t) => t.isGroupBuy).map((t) => t.id);
-  const [entitlements, places] = await Promise.all([
-    app.models.Entitlement.find({ userId: viewer.id, threadId: { $in: ids } }, { threadId: 1, kind: 1 }).lean(),
-    groupBuyIds.length > 0
-      ? app.models.GroupBuyPlace.find(
-          { userId: viewer.id, threadId: { $in: groupBuyIds }, place: PAID_PLACE },
-          { threadId: 1 },
-        ).lean()
-      : [],
-  ]);
-  const joined = places.map((p) => p.threadId);
-  const completed =
-    joined.length > 0
-      ? await app.models.GroupBuyCompletion.find({ threadId: { $in: joined } }, { threadId: 1 }).lean()
-      : [];
-  return {
-    purchased: new Set(entitlements.filter((e) => e.kind === 'purchase').map((e) => e.threadId)),
-    unlocked: new Set(entitlements.filter((e) => e.kind === 'unlock').map((e) => e.threadId)),
-    groupBuys: new Set(completed.map((c) => c.threadId)),
-  };
+type HeldThread = Pick<ThreadRecord, 'id' | 'parentThreadId' | 'isGroupBuy' | 'isPremium' | 'hasUnlockableContent'>;
+
+const holds = async (app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) =>
+  (await app.models.Entitlement.exists({ _id: entitlementKey(threadId, userId, kind) })) !== null;
+
+async function holdsCompletedGroupBuy(app: FastifyInstance, threadId: number, userId: number): Promise<boolean> {
+  const [place, completion] = await Promise.all([placeOf(app, threadId, userId), completionOf(app, threadId)]);
+  return isPaidPlace(place) && completion !== null;
 }
 
-/** Every thread whose paid content the member holds (GET /api/user/unlocked-content). */
+/**
+ * What the viewer holds among these threads (and their parents, whose unlock opens a sister), read
+ * from the entitlement and group-buy documents by key: only what each thread sells is asked, and a
+ * page's questions are asked together.
+ */
+export async function holdingsOf(app: FastifyInstance, viewer: Viewer, threads: HeldThread[]): Promise<Holdings> {
+  if (viewer === null || isStaffViewer(viewer) || threads.length === 0) return NO_HOLDINGS;
+  const asks = new Map<string, Promise<boolean>>();
+  const ask = (key: string, question: () => Promise<boolean>) => {
+    if (!asks.has(key)) asks.set(key, question());
+  };
+  for (const thread of threads) {
+    if (thread.isPremium) ask(`purchase:${thread.id}`, () => holds(app, thread.id, viewer.id, 'purchase'));
+    if (thread.hasUnlockableContent) ask(`unlock:${thread.id}`, () => holds(app, thread.id, viewer.id, 'unlock'));
+    if (thread.parentThreadId) {
+      const parent = thread.parentThreadId;
+      ask(`unlock:${parent}`, () => holds(app, parent, viewer.id, 'unlock'));
+    }
+    if (thread.isGroupBuy) ask(`groupBuys:${thread.id}`, () => holdsCompletedGroupBuy(app, thread.id, viewer.id));
+  }
+  const holdings = { purchased: new Set<number>(), unlocked: new Set<number>(), groupBuys: new Set<number>() };
+  const keys = [...asks.keys()];
+  const answers = await Promise.all(asks.values());
+  keys.forEach((key, i) => {
+    if (!answers[i]) return;
+    const [kind, id] = key.split(':') as ['purchase' | 'unlock' | 'groupBuys', string];
+    ({ purchase: holdings.purchased, unlock: holdings.unlocked, groupBuys: holdings.groupBuys })[kind].add(Number(id));
+  });
+  return holdings;
+}
+
+/** Adds to the member's holdings list, read by search; best effort (access is decided by the documents). */
+export async function recordHolding(
+  app: FastifyInstance,
+  userId: number,
+  threadId: number,
+  kind: HoldingRecord['kind'],
+): Promise<void> {
+  try {
+    await append<HoldingRecord>(app, app.models.Holding, holdingsList(userId), () => ({
+      threadId,
+      kind,
+      createdAt: new Date(),
+    }));
+  } catch (err) {
+    app.log.warn({ err, userId, threadId }, 'holding not recorded');
+  }
+}
+
+/** Every thread whose paid content the member holds, from their holdings list and a few reads by key. */
 export async function heldThreadIds(app: FastifyInstance, userId: number): Promise<number[]> {
-  const [entitlements, places] = await Promise.all([
-    app.models.Entitlement.find({ userId }, { threadId: 1, kind: 1 }).lean(),
-    app.models.GroupBuyPlace.find({ userId, place: PAID_PLACE }, { threadId: 1 }).lean(),
-  ]);
-  const unlockedIds = entitlements.filter((e) => e.kind === 'unlock').map((e) => e.threadId);
-  const [sisters, completed] = await Promise.all([
-    app.models.Thread.find({ parentThreadId: { $in: unlockedIds } }, { id: 1 }).lean(),
-    app.models.GroupBuyCompletion.find({ threadId: { $in: places.map((p) => p.threadId) } }, { threadId: 1 }).lean(),
-  ]);
-  const held = [
-    ...entitlements.map((e) => e.threadId),
-    ...sisters.map((s) => s.id),
-    ...completed.map((c) => c.threadId),
-  ];
-  const threads = await findAllByNumericId(app.models.Thread, held);
+  const { Holding } = app.models;
+  const list = holdingsList(userId);
+  const items = await readRange<HoldingRecord>(app, Holding, list, 1, await headOf(app, Holding, list));
+  const held = await Promise.all(
+    items.map(async (item): Promise<number[]> => {
+      if (item.kind === 'purchase') return [item.threadId];
+      if (item.kind === 'groupBuy') return (await completionOf(app, item.threadId)) ? [item.threadId] : [];
+      // An unlocked discussion opens its thread's premium sister too.
+      const thread = await findByNumericId(app.models.Thread, item.threadId);
+      return thread?.sisterThreadId ? [item.threadId, thread.sisterThreadId] : [item.threadId];
+    }),
+  );
+  const threads = await findAllByNumericId(app.models.Thread, new Set(held.flat()));
   return threads
     .filter((thread) => !thread.deletedAt)
     .map((thread) => thread.id)

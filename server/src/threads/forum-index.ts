@@ -1,7 +1,7 @@
 import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
 import { findByNumericId } from '../db/ids.ts';
-import { replyStatsOf } from '../posts/reply-counts.ts';
+import { replyCountOf } from '../posts/replies.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { canSee, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -15,15 +15,14 @@ export type IndexedThread = ThreadRecord & {
 
 /** What a thread document says of its replies (written after each reply); the posts keep the truth. */
 type ReplyHints = { replyCount?: number; lastReplyAt?: Date | null };
-type ReplyStats = { count: number; lastReplyAt: Date | null };
 
 const lower = (text: string) => text.toLocaleLowerCase('en');
 
-function indexed(thread: ThreadRecord, replies: ReplyStats): IndexedThread {
+function indexed(thread: ThreadRecord & ReplyHints, replyCount: number): IndexedThread {
   return {
     ...thread,
-    replyCount: replies.count,
-    lastReplyAt: replies.lastReplyAt,
+    replyCount,
+    lastReplyAt: thread.lastReplyAt ?? null,
     search: { title: lower(thread.title), tags: thread.tags.map(lower), content: lower(thread.content) },
   };
 }
@@ -59,18 +58,16 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   protected async readAll(): Promise<IndexedThread[]> {
     const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
     // The hints, not the posts: reading every thread's replies would read the largest collection at start.
-    return threads.map((thread) =>
-      indexed(thread, { count: thread.replyCount ?? 0, lastReplyAt: thread.lastReplyAt ?? null }),
-    );
+    return threads.map((thread) => indexed(thread, thread.replyCount ?? 0));
   }
 
   protected async readOne(id: number): Promise<IndexedThread | null> {
-    const [thread, replies] = await Promise.all([
-      findByNumericId<ThreadRecord>(this.app.models.Thread, id),
-      replyStatsOf(this.app, id),
+    const [thread, replyCount] = await Promise.all([
+      findByNumericId<ThreadRecord & ReplyHints>(this.app.models.Thread, id),
+      replyCountOf(this.app, id),
     ]);
     if (!thread || thread.deletedAt) return null;
-    return indexed(thread, replies);
+    return indexed(thread, replyCount);
   }
 
   protected stored(record: IndexedThread, previous: IndexedThread | undefined): void {

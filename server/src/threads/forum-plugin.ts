@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { categoryRoutes } from '../categories/routes.ts';
+import { finishRemovals } from '../posts/replies.ts';
 import { postRoutes } from '../posts/routes.ts';
-import { sweepGroupBuys } from './group-buy.ts';
+import { sweepGroupBuys } from './group-buy-sweep.ts';
 import { purchaseRoutes } from './purchase-routes.ts';
 import { threadRoutes } from './routes.ts';
 
@@ -15,6 +16,8 @@ export const forumPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onReady', async () => {
     const swept = await sweepGroupBuys(app);
     if (swept.refunded + swept.completed > 0) app.log.warn(swept, 'group-buy contributions settled after a crash');
+    const removals = await finishRemovals(app);
+    if (removals > 0) app.log.warn({ removals }, 'reply removals finished after a crash');
   });
   await app.register(categoryRoutes);
   await app.register(threadRoutes);

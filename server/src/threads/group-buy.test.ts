@@ -8,7 +8,8 @@ import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, move } from '../wallet/ledger.ts';
-import { sweepGroupBuys } from './group-buy.ts';
+import { placeKey } from './group-buy-model.ts';
+import { sweepGroupBuys } from './group-buy-sweep.ts';
 
 let app: App;
 
@@ -152,9 +153,20 @@ describe('contributing to a group buy', () => {
 });
 
 describe('the start-up sweep', () => {
-  /** A contribution debited just before a crash: no place, no credit, no refund. */
-  const crashedDebit = (member: UserRecord, thread: Thread) =>
-    move(app, {
+  /** The marker a contribution writes before its debit, left by a crash. */
+  const crashedMarker = (member: UserRecord, thread: Thread) =>
+    app.models.PendingContribution.create({
+      _id: `${thread.id}:${member.id}`,
+      threadId: thread.id,
+      userId: member.id,
+      key: `groupbuy:${member.id}:${thread.id}`,
+      createdAt: new Date(),
+    });
+
+  /** A contribution debited just before a crash: its marker, no place, no credit, no refund. */
+  const crashedDebit = async (member: UserRecord, thread: Thread) => {
+    await crashedMarker(member, thread);
+    await move(app, {
       account: member.id,
       amount: -(thread.groupBuyContributionAmount as number),
       key: `groupbuy:${member.id}:${thread.id}`,
@@ -162,6 +174,7 @@ describe('the start-up sweep', () => {
       reference: `thread:${thread.id}`,
       creditTo: thread.authorId,
     });
+  };
 
   it('refunds a debit that never got a place, and leaves a placed one for the seller credit', async () => {
     const { organizer, thread } = await groupBuy(3);
@@ -170,6 +183,7 @@ describe('the start-up sweep', () => {
     await crashedDebit(lost.user, thread);
     await crashedDebit(placed.user, thread);
     await app.models.GroupBuyPlace.create({
+      _id: placeKey(thread.id, placed.user.id),
       threadId: thread.id,
       place: 1,
       userId: placed.user.id,
@@ -197,8 +211,11 @@ describe('the start-up sweep', () => {
 
   it('completes a group buy whose last place filled without its completion', async () => {
     const { thread } = await groupBuy(2, 5);
-    for (let i = 0; i < 2; i++) await contribute((await funded(5)).client, thread);
-    await app.models.GroupBuyCompletion.deleteOne({ threadId: thread.id });
+    const members = [await funded(5), await funded(5)];
+    for (const { client } of members) await contribute(client, thread);
+    // A crash after the last place was credited, before the completion was written and the marker removed.
+    await app.models.GroupBuyCompletion.deleteOne({ _id: String(thread.id) });
+    await crashedMarker((members[1] as (typeof members)[number]).user, thread);
     expect(await sweepGroupBuys(app)).toEqual({ refunded: 0, completed: 1 });
     expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
   });

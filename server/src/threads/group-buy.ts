@@ -1,12 +1,21 @@
 import { type ContributeReply, ErrorCode, FORUM_TEXT, type GroupBuyStatus, THREAD_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
+import { itemKey } from '../db/keyed-list.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { completeSale, type MovementResult, move, movementByKey, refund, settledDebitKeys } from '../wallet/ledger.ts';
-import type { LedgerEntry } from '../wallet/ledger-model.ts';
-import { holdingsOf } from './access.ts';
-import { groupBuyStates, PAID_PLACE, placesTaken } from './group-buy-state.ts';
+import { completeSale, type MovementResult, move, movementByKey, refund } from '../wallet/ledger.ts';
+import { holdingsOf, recordHolding } from './access.ts';
+import { type GroupBuyPlaceRecord, placeKey, placesList } from './group-buy-model.ts';
+import {
+  completionOf,
+  groupBuyStates,
+  isPaidPlace,
+  numberPlace,
+  participantsOf,
+  placeOf,
+  placesTaken,
+} from './group-buy-state.ts';
 import { readableText, type Viewer } from './policy.ts';
 import { visibleThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -25,13 +34,13 @@ export async function groupBuyStatus(app: FastifyInstance, viewer: Viewer, threa
   const { required, amount } = groupBuyOf(thread);
   const [states, mine, holdings] = await Promise.all([
     groupBuyStates(app, [thread.id]),
-    viewer ? app.models.GroupBuyPlace.exists({ threadId, userId: viewer.id, place: PAID_PLACE }) : null,
+    viewer ? placeOf(app, thread.id, viewer.id) : null,
     holdingsOf(app, viewer, [thread]),
   ]);
   const state = states.get(thread.id);
   return {
     isCompleted: Boolean(state?.completedAt),
-    isParticipant: Boolean(mine),
+    isParticipant: isPaidPlace(mine),
     current: state?.current ?? 0,
     required,
     contributionAmount: amount,
@@ -59,48 +68,59 @@ async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRe
   }
 }
 
-/** Tries the free place numbers 1..required; the unique (thread, place) index decides every contest. */
+/**
+ * Tries the free place numbers from the count up to `required`; the place document's unique `_id`
+ * (one per member) and unique (thread, place) decide every contest in one insert.
+ */
 async function claimPlace(app: FastifyInstance, threadId: number, userId: number, required: number) {
-  const taken = new Set(
-    (await app.models.GroupBuyPlace.find({ threadId, place: PAID_PLACE }, { place: 1 }).lean()).map((p) => p.place),
-  );
-  for (let place = 1; place <= required; place++) {
-    if (taken.has(place)) continue;
+  for (let place = (await placesTaken(app, threadId)) + 1; place <= required; place++) {
+    const claim = { threadId, place, userId, createdAt: new Date() };
     try {
-      await app.models.GroupBuyPlace.create({ threadId, place, userId, createdAt: new Date() });
+      await app.models.GroupBuyPlace.create({ _id: placeKey(threadId, userId), ...claim });
+      await numberPlace(app, claim);
+      await recordHolding(app, userId, threadId, 'groupBuy');
       return true;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      // The unique (thread, user) index: the start-up sweep voided this contribution and refunds it.
-      if (await app.models.GroupBuyPlace.exists({ threadId, userId })) return false;
+      // Our own key: the start-up sweep voided this contribution and refunds it.
+      if (await placeOf(app, threadId, userId)) return false;
+      await renumberTakenPlace(app, threadId, place);
     }
   }
   return false;
 }
 
+/** Place `place` is taken but was not numbered (a crash between the two writes): found once, numbered. */
+async function renumberTakenPlace(app: FastifyInstance, threadId: number, place: number) {
+  const taken = await app.models.PlaceNumber.exists({ _id: itemKey(placesList(threadId), place) });
+  if (taken) return;
+  const holder = await app.models.GroupBuyPlace.findOne({ threadId, place }).lean<GroupBuyPlaceRecord>();
+  if (holder) await numberPlace(app, holder);
+}
+
 async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: number): Promise<never> {
-  const place = await app.models.GroupBuyPlace.findOne({ threadId, userId: member.id }).lean();
-  if (place && place.place > 0) throw conflict(THREAD_TEXT.alreadyContributed, ErrorCode.AlreadyOwned);
+  const place = await placeOf(app, threadId, member.id);
+  if (isPaidPlace(place)) throw conflict(THREAD_TEXT.alreadyContributed, ErrorCode.AlreadyOwned);
   const refunded = await movementByKey(app, `refund:${contributionKey(member.id, threadId)}`);
   throw conflict(refunded ? FORUM_TEXT.groupBuyFull : FORUM_TEXT.contributionInProgress);
 }
 
-/** Completes the group buy once (unique threadId) when the places counted reach the number required. */
-async function completeIfFull(app: FastifyInstance, thread: ThreadRecord, required: number) {
-  const places = await app.models.GroupBuyPlace.find({ threadId: thread.id, place: PAID_PLACE }, { userId: 1 }).lean();
-  const participantIds = places.map((p) => p.userId);
+/** Completes the group buy once (unique `_id`) when the places taken reach the number required. */
+export async function completeIfFull(app: FastifyInstance, thread: ThreadRecord, required: number) {
+  const participantIds = await participantsOf(app, thread.id);
   const current = participantIds.length;
   const isCompleted = current >= required;
   app.events.publish('groupBuy.progress', {
     progress: { threadId: thread.id, current, required, isCompleted },
     participantIds,
   });
-  if (isCompleted) {
+  if (isCompleted && !(await completionOf(app, thread.id))) {
     try {
-      const completion = await app.models.GroupBuyCompletion.create({ threadId: thread.id, completedAt: new Date() });
+      const completedAt = new Date();
+      await app.models.GroupBuyCompletion.create({ _id: String(thread.id), threadId: thread.id, completedAt });
       app.events.publish('groupBuy.completed', {
         threadId: thread.id,
-        completedAt: completion.completedAt.toISOString(),
+        completedAt: completedAt.toISOString(),
         participantIds,
       });
     } catch (error) {
@@ -110,10 +130,13 @@ async function completeIfFull(app: FastifyInstance, thread: ThreadRecord, requir
   return { current, isCompleted };
 }
 
+const pendingKey = (threadId: number, userId: number) => `${threadId}:${userId}`;
+
 /**
- * One contribution: the debit (owed to the organiser), then a place under the unique indexes, then the
- * organiser's credit. A contribution that finds no free place is refunded; one refused before the debit
- * (complete, full, already in) costs nothing.
+ * One contribution: a marker (so a crash is found by key), the debit (owed to the organiser), a place
+ * under the unique keys, then the organiser's credit; the marker goes once it is settled. A
+ * contribution that finds no free place is refunded; one refused before the debit (complete, full,
+ * already in) costs nothing.
  */
 export async function contribute(
   app: FastifyInstance,
@@ -125,70 +148,56 @@ export async function contribute(
   const { required, amount: price } = groupBuyOf(thread);
   if (thread.authorId === member.id) throw badRequest(FORUM_TEXT.organizerCannotContribute);
   if (amount !== price) throw conflict(FORUM_TEXT.priceChanged(price), ErrorCode.Conflict, { amount: price });
-  if (await app.models.GroupBuyCompletion.exists({ threadId })) throw conflict(FORUM_TEXT.groupBuyAlreadyComplete);
-  const mine = await app.models.GroupBuyPlace.findOne({ threadId, userId: member.id }).lean();
+  const [completion, mine, taken] = await Promise.all([
+    completionOf(app, threadId),
+    placeOf(app, threadId, member.id),
+    placesTaken(app, threadId),
+  ]);
+  if (completion) throw conflict(FORUM_TEXT.groupBuyAlreadyComplete);
   if (mine) await settleReplay(app, member, threadId);
-  if ((await placesTaken(app, threadId)) >= required) {
-    throw conflict(FORUM_TEXT.groupBuyFull);
+  if (taken >= required) throw conflict(FORUM_TEXT.groupBuyFull);
+  const pending = pendingKey(threadId, member.id);
+  await app.models.PendingContribution.create({
+    _id: pending,
+    threadId,
+    userId: member.id,
+    key: contributionKey(member.id, threadId),
+    createdAt: new Date(),
+  }).catch((error) => {
+    // A concurrent request of the same member: the ledger key lets only one of them pay.
+    if (!isDuplicateKey(error)) throw error;
+  });
+  let debit: MovementResult;
+  try {
+    debit = await charge(app, member, thread, price);
+  } catch (error) {
+    // Nothing was debited (a debit that happened answers as a replay, not an error).
+    if (!(await movementByKey(app, contributionKey(member.id, threadId)))) {
+      await app.models.PendingContribution.deleteOne({ _id: pending });
+    }
+    throw error;
   }
-  const debit: MovementResult = await charge(app, member, thread, price);
   if (debit.replayed) await settleReplay(app, member, threadId);
   let placed: boolean;
   try {
     placed = await claimPlace(app, threadId, member.id, required);
   } catch (error) {
     await refund(app, debit.entry);
+    await app.models.PendingContribution.deleteOne({ _id: pending });
     throw error;
   }
   if (!placed) {
     await refund(app, debit.entry);
+    await app.models.PendingContribution.deleteOne({ _id: pending });
     throw conflict(FORUM_TEXT.groupBuyFull);
   }
   await completeSale(app, debit.entry);
   const { current, isCompleted } = await completeIfFull(app, thread, required);
+  await app.models.PendingContribution.deleteOne({ _id: pending });
   return {
     isCompleted,
     message: isCompleted ? THREAD_TEXT.groupBuyComplete : FORUM_TEXT.contributionReceived,
     current,
     required,
   };
-}
-
-/**
- * Start-up sweep, before the ledger's own (which would otherwise pay the organiser for a debit that
- * bought nothing): a contribution debited without a place gets a void place under the unique
- * (thread, user) index, so no late claim can take one, and is refunded. Group buys whose last place
- * filled without their completion being written are completed.
- */
-export async function sweepGroupBuys(app: FastifyInstance): Promise<{ refunded: number; completed: number }> {
-  const { LedgerEntry, GroupBuyPlace, GroupBuyCompletion, Thread } = app.models;
-  const settled = await settledDebitKeys(app);
-  let refunded = 0;
-  for await (const debit of LedgerEntry.find({ type: 'group_buy', amount: { $lt: 0 } }).lean<LedgerEntry[]>()) {
-    if (settled.has(debit.key)) continue;
-    const threadId = Number(debit.reference?.split(':')[1]);
-    try {
-      await GroupBuyPlace.create({ threadId, place: -debit.account, userId: debit.account, createdAt: new Date() });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
-    const place = await GroupBuyPlace.findOne({ threadId, userId: debit.account }).lean();
-    if (place && place.place > 0) continue;
-    await refund(app, debit);
-    refunded += 1;
-  }
-  let completed = 0;
-  const done = new Set((await GroupBuyCompletion.find({}, { threadId: 1 }).lean()).map((c) => c.threadId));
-  // Places counted in one pass, not one count per group buy.
-  const taken = new Map<number, number>();
-  for (const { threadId } of await GroupBuyPlace.find({ place: PAID_PLACE }, { threadId: 1 }).lean()) {
-    taken.set(threadId, (taken.get(threadId) ?? 0) + 1);
-  }
-  for await (const thread of Thread.find({ isGroupBuy: true, deletedAt: null }).lean<ThreadRecord[]>()) {
-    const required = thread.groupBuyParticipantsRequired;
-    if (done.has(thread.id) || !required || (taken.get(thread.id) ?? 0) < required) continue;
-    await completeIfFull(app, thread, required);
-    completed += 1;
-  }
-  return { refunded, completed };
 }

@@ -80,7 +80,7 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     isApproved: thread.isApproved,
     approvedAt: iso(thread.approvedAt),
     userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
-    replyCount: context.replies.get(thread.id) ?? 0,
+    replyCount: context.replies.get(thread.id) ?? thread.replyCount ?? 0,
   };
 }
 
@@ -101,7 +101,8 @@ export async function presentThreads(
       app,
       threads.filter((t) => t.isGroupBuy).map((t) => t.id),
     ),
-    counts ?? replyCounts(app, ids),
+    // Lists take the forum index's counts (or the thread's hint); one thread's page counts exactly, from its heads.
+    counts ?? (view === 'detail' ? replyCounts(app, ids) : new Map<number, number>()),
     app.members.cards(threads.map((t) => t.authorId)),
     app.categories.all(),
   ]);

@@ -14,7 +14,8 @@ import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
-import { holdingsOf } from './access.ts';
+import { holdingsOf, recordHolding } from './access.ts';
+import { type EntitlementKind, entitlementKey } from './entitlement-model.ts';
 import { canReadContent, canReadDiscussion, isAuthor, type Viewer } from './policy.ts';
 import { readableThread, visibleThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -42,9 +43,11 @@ async function payAuthor(
 }
 
 /** The entitlement decides: of any number of paid requests for the same thing, one inserts it and succeeds. */
-async function grant(app: FastifyInstance, threadId: number, userId: number, kind: 'purchase' | 'unlock') {
+async function grant(app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) {
   try {
-    await app.models.Entitlement.create({ threadId, userId, kind, createdAt: new Date() });
+    const _id = entitlementKey(threadId, userId, kind);
+    await app.models.Entitlement.create({ _id, threadId, userId, kind, createdAt: new Date() });
+    await recordHolding(app, userId, threadId, kind);
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;

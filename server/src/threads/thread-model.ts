@@ -28,13 +28,17 @@ export interface ThreadRecord {
   approvedBy: number | null;
   approvedAt: Date | null;
   deletedAt: Date | null;
+  /** Hints for the forum's lists, written after each reply and removal; may lag (posts/replies.ts is exact). */
+  replyCount?: number;
+  lastReplyAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 /**
  * A thread. Nothing here is a counter: group-buy participants and completion live in their own
- * documents under unique keys (group-buy-model.ts), replies in posts. A deleted thread stays as a
+ * documents under unique keys (group-buy-model.ts), replies in posts; `replyCount` and `lastReplyAt` are
+ * only hints for lists, written after the replies. A deleted thread stays as a
  * tombstone without its content, so its id (part of ledger keys like `unlock:{userId}:{threadId}`)
  * is never given to another thread.
  */
@@ -65,6 +69,8 @@ export const threadSchema = new Schema<ThreadRecord>(
     approvedBy: { type: Number, default: null },
     approvedAt: { type: Date, default: null },
     deletedAt: { type: Date, default: null },
+    replyCount: { type: Number, default: 0 },
+    lastReplyAt: { type: Date, default: null },
   },
   { id: false, timestamps: true },
 );

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { internalId, isDuplicateKey } from '../db/ids.ts';
+import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
+import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
+
+/**
+ * Replies by key: each thread's replies are a keyed list (numbers 1, 2, … in the order written), and
+ * `reply-ids` maps a reply's global id to its place. Every read here is a few reads by `_id`.
+ */
+
+interface NewReply {
+  threadId: number;
+  authorId: number;
+  content: string;
+}
+
+/**
+ * Writes a reply: its global id first (the next item of `reply-ids`, gap-free and unique on every
+ * backend), then the reply as the next number of its thread, then the id's entry points at it and the
+ * thread's hints (reply count, last reply time) are brought forward. A crash after the id leaves an
+ * id that names no reply; one before the entry is completed by `replyById`.
+ */
+export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<PostRecord> {
+  const { ReplyRef, Post } = app.models;
+  const createdAt = new Date();
+  const ref = await append<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, () => ({
+    threadId: reply.threadId,
+    number: null,
+    createdAt,
+  }));
+  const post = await append<PostRecord>(app, Post, repliesList(reply.threadId), () => ({
+    ...reply,
+    id: ref.n,
+    createdAt,
+    updatedAt: createdAt,
+    removedAt: null,
+  }));
+  await Promise.all([
+    ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } }),
+    writeThreadHints(app, post.threadId, { written: post.n, lastReplyAt: createdAt }),
+  ]);
+  return post;
+}
+
+/** The number of removed replies in a thread: the head of its removals list. */
+const removedCount = (app: FastifyInstance, threadId: number) =>
+  headOf<ReplyRefRecord>(app, app.models.ReplyRef, removedList(threadId));
+
+/** A thread's replies, exactly: written minus removed, from the two heads. */
+export async function replyCountOf(app: FastifyInstance, threadId: number): Promise<number> {
+  const [written, removed] = await Promise.all([
+    headOf<PostRecord>(app, app.models.Post, repliesList(threadId)),
+    removedCount(app, threadId),
+  ]);
+  return written - removed;
+}
+
+/**
+ * The thread's `replyCount` and `lastReplyAt` hints, which the forum's lists read instead of the
+ * replies. Best effort: a race or a crash may leave them behind; the heads stay exact. After a reply,
+ * its number is the written head (or near it), so only the removals are read.
+ */
+async function writeThreadHints(
+  app: FastifyInstance,
+  threadId: number,
+  reply?: { written: number; lastReplyAt: Date },
+): Promise<void> {
+  try {
+    const replyCount = reply ? reply.written - (await removedCount(app, threadId)) : await replyCountOf(app, threadId);
+    const update = reply ? { $max: { replyCount, lastReplyAt: reply.lastReplyAt } } : { $set: { replyCount } };
+    const { matchedCount } = await app.models.Thread.updateOne({ _id: internalId(threadId) }, update);
+    // A thread stored before `_id`s were derived from ids.
+    if (matchedCount === 0) await app.models.Thread.updateOne({ id: threadId }, update);
+  } catch (err) {
+    app.log.warn({ err, threadId }, 'thread reply hints not written');
+  }
+}
+
+/**
+ * Replies after number `after`, oldest first, at most `limit` of them; removed ones are skipped (and
+ * the next numbers read in their place), so a full page means there may be more.
+ */
+export async function readReplies(
+  app: FastifyInstance,
+  threadId: number,
+  after: number,
+  limit: number,
+): Promise<PostRecord[]> {
+  const { Post } = app.models;
+  const list = repliesList(threadId);
+  const head = await headOf<PostRecord>(app, Post, list);
+  const page: PostRecord[] = [];
+  let from = after + 1;
+  while (page.length < limit && from <= head) {
+    const to = from + (limit - page.length) - 1;
+    const items = await readRange<PostRecord>(app, Post, list, from, to, head);
+    page.push(...items.filter((item) => !item.removedAt));
+    from = to + 1;
+  }
+  return page;
+}
+
+/** The reply with global id `id` (removed ones included, as tombstones), by its `reply-ids` entry. */
+export async function replyById(app: FastifyInstance, id: number): Promise<PostRecord | null> {
+  const { ReplyRef, Post } = app.models;
+  const ref = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, id);
+  if (!ref || ref.threadId === null) return null;
+  if (ref.number) return readItem<PostRecord>(Post, repliesList(ref.threadId), ref.number);
+  // A crash between the reply and its entry (or a reply still being written): found by id once, then recorded.
+  const post = await Post.findOne({ list: repliesList(ref.threadId), id }).lean<PostRecord>();
+  if (post) await ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } });
+  return post;
+}
+
+/**
+ * Staff removal: the reply becomes a tombstone (content dropped) that pages skip, and its thread's
+ * removals list gains it, once. A marker under the reply's id decides between concurrent removals and
+ * lets the start-up sweep finish one a crash interrupted. Answers the removed reply, or null if there
+ * was nothing (left) to remove.
+ */
+export async function removeReply(app: FastifyInstance, id: number): Promise<PostRecord | null> {
+  const post = await replyById(app, id);
+  if (!post || post.removedAt) return null;
+  try {
+    await app.models.ReplyRemoval.create({ _id: String(id), replyId: id, threadId: post.threadId, number: post.n });
+  } catch (error) {
+    if (isDuplicateKey(error)) return null;
+    throw error;
+  }
+  // Another removal may have finished between our read and our marker: it tombstoned first.
+  const now = await readItem<PostRecord>(app.models.Post, post.list, post.n);
+  if (!now || now.removedAt) {
+    await app.models.ReplyRemoval.deleteOne({ _id: String(id) });
+    return null;
+  }
+  await finishRemoval(app, { replyId: id, threadId: post.threadId, number: post.n });
+  return post;
+}
+
+interface Removal {
+  replyId: number;
+  threadId: number;
+  number: number;
+}
+
+async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<void> {
+  const { ReplyRef, Post, ReplyRemoval } = app.models;
+  const list = removedList(removal.threadId);
+  // A rerun after a crash may find the removal counted already: a thread's removals are few.
+  const counted = await readRange<ReplyRefRecord>(app, ReplyRef, list, 1, Number.MAX_SAFE_INTEGER);
+  if (!counted.some((entry) => entry.replyId === removal.replyId)) {
+    await append<ReplyRefRecord>(app, ReplyRef, list, () => ({
+      threadId: removal.threadId,
+      replyId: removal.replyId,
+      createdAt: new Date(),
+    }));
+  }
+  await rewriteItem<PostRecord>(app, Post, repliesList(removal.threadId), removal.number, {
+    content: '',
+    removedAt: new Date(),
+  });
+  await writeThreadHints(app, removal.threadId);
+  await ReplyRemoval.deleteOne({ _id: String(removal.replyId) });
+}
+
+/** Start-up: finishes the removals a crash interrupted (the markers are only unfinished work). */
+export async function finishRemovals(app: FastifyInstance): Promise<number> {
+  const markers = await app.models.ReplyRemoval.find().lean<Removal[]>();
+  for (const marker of markers) await finishRemoval(app, marker);
+  return markers.length;
+}
