@@ -4,8 +4,9 @@ import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
 import { paymentOutcomeSchema, paymentSchema } from '../payments/payment-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema } from '../posts/post-model.ts';
-import { memberBlockSchema } from '../private-messages/block-model.ts';
-import { messageSchema } from '../private-messages/message-model.ts';
+import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';
+import { boxItemSchema, messageReceiptSchema, messageSchema } from '../private-messages/message-model.ts';
+import { unreadSummarySchema } from '../private-messages/unread.ts';
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema } from '../threads/entitlement-model.ts';
 import { groupBuyCompletionSchema, groupBuyPlaceSchema } from '../threads/group-buy-model.ts';
@@ -31,7 +32,11 @@ export function registerModels(connection: Connection) {
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
+    MessageBoxItem: connection.model('MessageBoxItem', boxItemSchema),
+    MessageReceipt: connection.model('MessageReceipt', messageReceiptSchema),
+    UnreadSummary: connection.model('UnreadSummary', unreadSummarySchema),
     MemberBlock: connection.model('MemberBlock', memberBlockSchema),
+    BlockEntry: connection.model('BlockEntry', blockEntrySchema),
     Category: connection.model('Category', categorySchema),
     Thread: connection.model('Thread', threadSchema),
     Post: connection.model('Post', postSchema),

@@ -250,7 +250,7 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       expect((await admin.call(api.approveReport, { params: { id: reportId } })).statusCode).toBe(200);
     }
     expect(await app.models.Post.exists({ id: post.id })).toBeNull();
-    expect(await app.models.PrivateMessage.exists({ id: message.id })).toBeNull();
+    expect((await client.call(api.listMessages)).json().inbox).toEqual([]);
     expect((await client.call(api.posts, { params: { id: thread.id } })).json()).toEqual([]);
   });
 
