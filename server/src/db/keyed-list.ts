@@ -27,7 +27,7 @@ export interface ListItem {
 
 export const itemKey = (list: string, n: number) => `${list}:${n}`;
 const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
-const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
+export const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 
 export const listHeadSchema = new Schema({ _id: String, n: { type: Number, required: true } }, { versionKey: false });
 export const listBucketSchema = new Schema(
