@@ -45,7 +45,9 @@ export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): 
   const entries = (await readRange(app, app.models.BlockEntry, list, 1, head, head)).reverse();
   const memberIds = [...new Set(entries.map((entry) => entry.blockedId))];
   const [blocks, users] = await Promise.all([
-    Promise.all(memberIds.map((id) => app.models.MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>())),
+    Promise.all(
+      memberIds.map((id) => app.models.MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>()),
+    ),
     findAllByNumericId(app.models.User, memberIds),
   ]);
   const standing = new Map(blocks.flatMap((block) => (block ? [[block.blockedId, block.createdAt.getTime()]] : [])));

@@ -34,10 +34,7 @@ export async function storeMessage(app: FastifyInstance, message: NewMessage): P
     append(app, Box, inboxOf(message.recipientId), () => item),
     append(app, Box, sentOf(message.senderId), () => item),
   ]);
-  await app.models.PrivateMessage.updateOne(
-    { _id: documentKey(stored) },
-    { $set: { inboxN: inbox.n, sentN: sent.n } },
-  );
+  await app.models.PrivateMessage.updateOne({ _id: documentKey(stored) }, { $set: { inboxN: inbox.n, sentN: sent.n } });
   return inbox;
 }
 

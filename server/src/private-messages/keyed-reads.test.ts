@@ -36,9 +36,9 @@ describe('private messages read and write by key', () => {
     expect(first?.nextCursor.inbox).toBe(6);
     expect(
       await scansDuring(app, async () => {
-        const older = await client.call(api.listMessages, { query: { box: 'inbox', before: 6 } });
+        const older = await client.call(api.listMessages, { query: { box: 'inbox', before: '6' } });
         expect(older.json().inbox).toHaveLength(5);
-        const sent = await client.call(api.listMessages, { query: { box: 'sent', limit: 2, before: 3 } });
+        const sent = await client.call(api.listMessages, { query: { box: 'sent', limit: '2', before: '3' } });
         expect(sent.json().sent).toHaveLength(2);
       }),
     ).toEqual([]);

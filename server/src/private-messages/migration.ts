@@ -57,9 +57,11 @@ async function migrateBlocks(app: FastifyInstance): Promise<void> {
     if (!(await app.models.MemberBlock.exists({ _id }))) {
       const { blockerId, blockedId, createdAt } = doc;
       await append(app, app.models.BlockEntry, blockListOf(blockerId), () => ({ blockedId, createdAt }));
-      await app.models.MemberBlock.collection.insertOne({ _id, blockerId, blockedId, createdAt } as never).catch((error) => {
-        if (!isDuplicateKey(error)) throw error;
-      });
+      await app.models.MemberBlock.collection
+        .insertOne({ _id, blockerId, blockedId, createdAt } as never)
+        .catch((error) => {
+          if (!isDuplicateKey(error)) throw error;
+        });
     }
     await app.models.MemberBlock.collection.deleteOne({ _id: doc._id });
   }
@@ -122,7 +124,10 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
     heads.push({ updateOne: { filter: { _id: list }, update: { $max: { n: head } }, upsert: true } });
     const byNumber = new Map(boxItems.map((item) => [item.n, item]));
     for (let bucket = Math.floor(((boxItems[0]?.n ?? 1) - 1) / BUCKET); bucket * BUCKET < head; bucket++) {
-      const numbers = Array.from({ length: Math.min(BUCKET, head - bucket * BUCKET) }, (_, i) => bucket * BUCKET + i + 1);
+      const numbers = Array.from(
+        { length: Math.min(BUCKET, head - bucket * BUCKET) },
+        (_, i) => bucket * BUCKET + i + 1,
+      );
       const whole = numbers.map((n) => byNumber.get(n));
       const _id = bucketKey(list, bucket);
       buckets.push(

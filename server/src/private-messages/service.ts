@@ -116,10 +116,7 @@ export async function removeMessage(app: FastifyInstance, id: number) {
   const message = await findMessage(app, id);
   if (!message) return null;
   const removedAt = new Date();
-  await app.models.PrivateMessage.updateOne(
-    { _id: documentKey(message) },
-    { $set: { removedAt } },
-  );
+  await app.models.PrivateMessage.updateOne({ _id: documentKey(message) }, { $set: { removedAt } });
   await rewriteMessage(app, message, { removedAt });
   return { message, unreadCount: await refreshUnread(app, message.recipientId) };
 }

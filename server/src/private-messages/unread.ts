@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
-import { headOf, itemKey, readRange } from '../db/keyed-list.ts';
-import { inboxOf, isUnread } from './message-model.ts';
+import { BUCKET, bucketKey, headOf, itemKey, readItem, readRange } from '../db/keyed-list.ts';
+import { type BoxItem, inboxOf, isUnread } from './message-model.ts';
 
 /**
  * A member's unread count, read by key: `count` unread messages among inbox items `watermark+1..head`,
@@ -39,13 +39,40 @@ async function summarize(app: FastifyInstance, memberId: number, from: UnreadSum
   const head = (await itemExists(app, list, from.head + 1))
     ? await headOf(app, app.models.MessageBoxItem, list)
     : from.head;
-  const items = await readRange(app, app.models.MessageBoxItem, list, from.watermark + 1, head, head);
+  const items = await truthOf(
+    app,
+    list,
+    await readRange(app, app.models.MessageBoxItem, list, from.watermark + 1, head, head),
+  );
   const firstUnread = items.findIndex(isUnread);
   return {
     watermark: firstUnread === -1 ? head : from.watermark + firstUnread,
     head,
     count: items.filter(isUnread).length,
   };
+}
+
+/**
+ * A bucket under repair (a rewrite in flight, or one that gave up under contention and left its
+ * marker) may show a read message as unread: those items are read again by key, the truth. A read
+ * is never undone, so a bucket that shows an item read is right about it.
+ */
+async function truthOf(app: FastifyInstance, list: string, items: BoxItem[]): Promise<BoxItem[]> {
+  const buckets = [...new Set(items.map((item) => Math.floor((item.n - 1) / BUCKET)))];
+  const marked = await Promise.all(
+    buckets.map(async (bucket) =>
+      (await app.models.ListRepair.exists({ _id: bucketKey(list, bucket) })) ? bucket : null,
+    ),
+  );
+  const repairing = new Set(marked.filter((bucket) => bucket !== null));
+  if (repairing.size === 0) return items;
+  return Promise.all(
+    items.map(async (item) =>
+      repairing.has(Math.floor((item.n - 1) / BUCKET)) && isUnread(item)
+        ? ((await readItem(app.models.MessageBoxItem, list, item.n)) ?? item)
+        : item,
+    ),
+  );
 }
 
 const same = (a: UnreadSummary, b: UnreadSummary) =>
