@@ -69,7 +69,7 @@ export async function seedMessages(app: App): Promise<DemoAccount[]> {
   const now = Date.now();
   for (const { from, to, content, hoursAgo, read, link } of CONVERSATIONS) {
     const createdAt = new Date(now - hoursAgo * 60 * 60 * 1000);
-    const item = await storeMessage(app, {
+    const { item } = await storeMessage(app, {
       content,
       senderId: idOf.get(from) as number,
       recipientId: idOf.get(to) as number,
@@ -79,8 +79,10 @@ export async function seedMessages(app: App): Promise<DemoAccount[]> {
       createdAt,
     });
     const message = await findMessage(app, item.id);
-    if (read && message) await recordRead(app, message, new Date(createdAt.getTime() + 30 * 60 * 1000));
-    await refreshUnread(app, item.recipientId);
+    if (read && message) {
+      await recordRead(app, message, new Date(createdAt.getTime() + 30 * 60 * 1000));
+      await refreshUnread(app, item.recipientId);
+    }
   }
   return [];
 }

@@ -67,11 +67,11 @@ export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): 
 export async function blockBetween(
   app: FastifyInstance,
   sender: UserRecord,
-  recipient: UserRecord,
+  recipientId: number,
 ): Promise<string | null> {
   const [byRecipient, bySender] = await Promise.all([
-    app.models.MemberBlock.exists({ _id: blockKey(recipient.id, sender.id) }),
-    app.models.MemberBlock.exists({ _id: blockKey(sender.id, recipient.id) }),
+    app.models.MemberBlock.exists({ _id: blockKey(recipientId, sender.id) }),
+    app.models.MemberBlock.exists({ _id: blockKey(sender.id, recipientId) }),
   ]);
   if (canBeBlocked(sender) && byRecipient) return MESSAGE_TEXT.blockedByRecipient;
   if (bySender) return MESSAGE_TEXT.blockedBySender;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
 import { type BoxItem, inboxOf, type MessageRecord, sentOf } from './message-model.ts';
+import { refreshUnread } from './unread.ts';
 
 export type NewMessage = Omit<MessageRecord, 'id' | 'inboxN' | 'sentN' | 'removedAt'>;
 
@@ -11,9 +12,13 @@ const listOf = (box: MessageBox, memberId: number) => (box === 'inbox' ? inboxOf
 /**
  * Stores a message: the document under its id, then an item at the head of the recipient's inbox and
  * of the sender's sent box (numbered gap-free, race-safe across processes), then the numbers on the
- * document so that a read by id finds both items. Answers the inbox item.
+ * document so that a read by id finds both items, while the recipient's unread count is refreshed.
+ * Answers the inbox item and that count.
  */
-export async function storeMessage(app: FastifyInstance, message: NewMessage): Promise<BoxItem> {
+export async function storeMessage(
+  app: FastifyInstance,
+  message: NewMessage,
+): Promise<{ item: BoxItem; unreadCount: number }> {
   const stored = await insertWithId(app.models.PrivateMessage, {
     ...message,
     inboxN: null,
@@ -34,8 +39,11 @@ export async function storeMessage(app: FastifyInstance, message: NewMessage): P
     append(app, Box, inboxOf(message.recipientId), () => item),
     append(app, Box, sentOf(message.senderId), () => item),
   ]);
-  await app.models.PrivateMessage.updateOne({ _id: documentKey(stored) }, { $set: { inboxN: inbox.n, sentN: sent.n } });
-  return inbox;
+  const [, unreadCount] = await Promise.all([
+    app.models.PrivateMessage.updateOne({ _id: documentKey(stored) }, { $set: { inboxN: inbox.n, sentN: sent.n } }),
+    refreshUnread(app, message.recipientId, inbox.n),
+  ]);
+  return { item: inbox, unreadCount };
 }
 
 /** The stored `_id` of a message (derived from its id, or older: see findByNumericId), to write it by key. */

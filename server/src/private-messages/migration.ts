@@ -112,7 +112,8 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
     });
     return { doc, inboxN: numbers[0]?.n as number, sentN: numbers[1]?.n as number };
   });
-  const total = legacy.length;
+  // Two steps a message: its box items (with buckets, heads, receipts, summaries), then its document.
+  const total = legacy.length * 2;
   progress(0, total);
   await insertAll(app.models.MessageBoxItem.collection, [...items.values()].flat());
 
@@ -144,6 +145,7 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
     legacy.filter((doc) => doc.isRead).map((doc) => ({ _id: String(doc.id), readAt: doc.readAt ?? doc.createdAt })),
   );
   await writeUnreadSummaries(app, items, mixed);
+  progress(legacy.length, total);
 
   for (let i = 0; i < numbered.length; i += 1000) {
     const batch = numbered.slice(i, i + 1000);
@@ -156,7 +158,7 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
         },
       })),
     );
-    progress(i + batch.length, total);
+    progress(legacy.length + i + batch.length, total);
   }
 }
 

@@ -25,15 +25,14 @@ export { unreadCountOf };
 export async function sendMessage(app: FastifyInstance, sender: UserRecord, body: SendMessageBody): Promise<Message> {
   assertNotMuted(sender);
   if (body.recipientId === sender.id) throw badRequest(MESSAGE_TEXT.notToYourself);
-  const recipient = await findMember(app, body.recipientId);
-  // Both checks at once; a block is the answer before a bad attachment, as it always was.
-  const [blocked, attachment] = await Promise.all([
-    blockBetween(app, sender, recipient),
-    attachmentOf(app, recipient, body).catch((error: unknown) => ({ error })),
+  // Who and whether at once: a missing member is the answer before a block, and a block before a bad attachment.
+  const [recipient, blocked] = await Promise.all([
+    findMember(app, body.recipientId),
+    blockBetween(app, sender, body.recipientId),
   ]);
   if (blocked) throw forbidden(blocked);
-  if ('error' in attachment) throw attachment.error;
-  const item = await storeMessage(app, {
+  const attachment = await attachmentOf(app, recipient, body);
+  const { item, unreadCount } = await storeMessage(app, {
     content: body.content,
     senderId: sender.id,
     recipientId: recipient.id,
@@ -41,10 +40,9 @@ export async function sendMessage(app: FastifyInstance, sender: UserRecord, body
     createdAt: new Date(),
   });
   // Each member reads the message as they may: an invite's title only for whoever may open the thread.
-  const [message, received, unreadCount] = await Promise.all([
+  const [message, received] = await Promise.all([
     presentMessage(app, item, sender, [sender, recipient]),
     presentMessage(app, item, recipient, [sender, recipient]),
-    refreshUnread(app, recipient.id),
   ]);
   app.events.publish('message.sent', { sent: message, received, unreadCount });
   return message;

@@ -32,18 +32,36 @@ const readSummary = async (app: FastifyInstance, memberId: number): Promise<Unre
 const itemExists = async (app: FastifyInstance, list: string, n: number) =>
   (await app.models.MessageBoxItem.exists({ _id: itemKey(list, n) })) !== null;
 
-/** The summary the inbox gives now, from the watermark of `from` onwards: a few bucket reads. */
-async function summarize(app: FastifyInstance, memberId: number, from: UnreadSummary): Promise<UnreadSummary> {
+/**
+ * The summary the inbox gives now, from the watermark of `from` onwards. One round of reads at once:
+ * a probe past the expected head (the stored one, or `hint`, a number known to exist), the items up
+ * to it a bucket at a time, and the buckets' repair markers; more only when messages came since.
+ */
+async function summarize(
+  app: FastifyInstance,
+  memberId: number,
+  from: UnreadSummary,
+  hint: number,
+): Promise<UnreadSummary> {
   const list = inboxOf(memberId);
-  // The stored head is a hint: usually one probe says nothing came since.
-  const head = (await itemExists(app, list, from.head + 1))
-    ? await headOf(app, app.models.MessageBoxItem, list)
-    : from.head;
-  const items = await truthOf(
-    app,
-    list,
-    await readRange(app, app.models.MessageBoxItem, list, from.watermark + 1, head, head),
-  );
+  const Box = app.models.MessageBoxItem;
+  const expected = Math.max(from.head, hint);
+  let [newer, items, repairing] = await Promise.all([
+    itemExists(app, list, expected + 1),
+    readRange(app, Box, list, from.watermark + 1, expected, expected),
+    bucketsUnderRepair(app, list, from.watermark + 1, expected),
+  ]);
+  let head = expected;
+  if (newer) {
+    head = await headOf(app, Box, list);
+    const [more, alsoRepairing] = await Promise.all([
+      readRange(app, Box, list, expected + 1, head, head),
+      bucketsUnderRepair(app, list, expected + 1, head),
+    ]);
+    items = [...items, ...more];
+    repairing = new Set([...repairing, ...alsoRepairing]);
+  }
+  items = await confirmUnread(app, list, items, repairing);
   const firstUnread = items.findIndex(isUnread);
   return {
     watermark: firstUnread === -1 ? head : from.watermark + firstUnread,
@@ -52,23 +70,34 @@ async function summarize(app: FastifyInstance, memberId: number, from: UnreadSum
   };
 }
 
-/**
- * A bucket under repair (a rewrite in flight, or one that gave up under contention and left its
- * marker) may show a read message as unread: those items are read again by key, the truth. A read
- * is never undone, so a bucket that shows an item read is right about it.
- */
-async function truthOf(app: FastifyInstance, list: string, items: BoxItem[]): Promise<BoxItem[]> {
-  const buckets = [...new Set(items.map((item) => Math.floor((item.n - 1) / BUCKET)))];
+const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
+
+async function bucketsUnderRepair(app: FastifyInstance, list: string, from: number, to: number): Promise<Set<number>> {
+  if (to < from) return new Set();
+  const buckets = Array.from({ length: bucketOf(to) - bucketOf(from) + 1 }, (_, i) => bucketOf(from) + i);
   const marked = await Promise.all(
     buckets.map(async (bucket) =>
       (await app.models.ListRepair.exists({ _id: bucketKey(list, bucket) })) ? bucket : null,
     ),
   );
-  const repairing = new Set(marked.filter((bucket) => bucket !== null));
+  return new Set(marked.filter((bucket) => bucket !== null));
+}
+
+/**
+ * A bucket under repair (a rewrite in flight, or one that gave up under contention and left its
+ * marker) may show a read message as unread: those items are read again by key, the truth. A read
+ * is never undone, so a bucket that shows an item read is right about it.
+ */
+async function confirmUnread(
+  app: FastifyInstance,
+  list: string,
+  items: BoxItem[],
+  repairing: Set<number>,
+): Promise<BoxItem[]> {
   if (repairing.size === 0) return items;
   return Promise.all(
     items.map(async (item) =>
-      repairing.has(Math.floor((item.n - 1) / BUCKET)) && isUnread(item)
+      repairing.has(bucketOf(item.n)) && isUnread(item)
         ? ((await readItem(app.models.MessageBoxItem, list, item.n)) ?? item)
         : item,
     ),
@@ -86,9 +115,9 @@ const ATTEMPTS = 20;
  * and then verified: the inbox is read again and, if it changed meanwhile (another message, another
  * read, another process), written again. Every change is followed by its own refresh, so the last
  * writer always leaves the truth. Refreshes of one member within a process share a queue, and one
- * not started yet serves every change made before it starts.
+ * not started yet serves every change made before it starts. `hint`: an inbox number known to exist.
  */
-export function refreshUnread(app: FastifyInstance, memberId: number): Promise<number> {
+export function refreshUnread(app: FastifyInstance, memberId: number, hint = 0): Promise<number> {
   const queue = queuesOf(app);
   const waiting = queue.waiting.get(memberId);
   if (waiting) return waiting;
@@ -98,7 +127,7 @@ export function refreshUnread(app: FastifyInstance, memberId: number): Promise<n
     .then(() => {
       queue.waiting.delete(memberId);
       queue.running.set(memberId, task);
-      return recompute(app, memberId);
+      return recompute(app, memberId, hint);
     })
     .finally(() => {
       if (queue.running.get(memberId) === task) queue.running.delete(memberId);
@@ -121,17 +150,19 @@ function queuesOf(app: FastifyInstance): Queues {
   return queue;
 }
 
-async function recompute(app: FastifyInstance, memberId: number): Promise<number> {
-  let written: UnreadSummary | null = null;
+async function recompute(app: FastifyInstance, memberId: number, hint: number): Promise<number> {
+  let stored = await readSummary(app, memberId);
+  let written = stored;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const stored = await readSummary(app, memberId);
-    const now = await summarize(app, memberId, stored);
-    if (written && same(now, written) && same(stored, written)) return now.count;
-    await app.models.UnreadSummary.replaceOne({ _id: String(memberId) }, now, { upsert: true });
-    written = now;
+    written = await summarize(app, memberId, stored, hint);
+    await app.models.UnreadSummary.replaceOne({ _id: String(memberId) }, written, { upsert: true });
+    // Verified when the summary is still ours and the inbox still gives it, both read at once.
+    const [after, again] = await Promise.all([readSummary(app, memberId), summarize(app, memberId, written, 0)]);
+    if (same(after, written) && same(again, written)) return written.count;
+    stored = after;
   }
   // Still changing after all these rounds: the changes' own refreshes finish the job.
-  return written?.count ?? 0;
+  return written.count;
 }
 
 /**
