@@ -1,7 +1,6 @@
 import type { App } from '@enclave/server';
 import { findMessage, storeMessage } from '@enclave/server/private-messages/boxes.ts';
 import { recordRead } from '@enclave/server/private-messages/service.ts';
-import { refreshUnread } from '@enclave/server/private-messages/unread.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { DemoAccount } from './index.ts';
 
@@ -79,10 +78,7 @@ export async function seedMessages(app: App): Promise<DemoAccount[]> {
       createdAt,
     });
     const message = await findMessage(app, item.id);
-    if (read && message) {
-      await recordRead(app, message, new Date(createdAt.getTime() + 30 * 60 * 1000));
-      await refreshUnread(app, item.recipientId);
-    }
+    if (read && message) await recordRead(app, message, new Date(createdAt.getTime() + 30 * 60 * 1000));
   }
   return [];
 }

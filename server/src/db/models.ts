@@ -5,8 +5,8 @@ import { paymentOutcomeSchema, paymentSchema } from '../payments/payment-model.t
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema } from '../posts/post-model.ts';
 import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';
-import { boxItemSchema, messageReceiptSchema, messageSchema } from '../private-messages/message-model.ts';
-import { unreadSummarySchema } from '../private-messages/unread.ts';
+import { boxItemSchema, messageSchema } from '../private-messages/message-model.ts';
+import { settledEntrySchema, settlementSchema } from '../private-messages/unread.ts';
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema } from '../threads/entitlement-model.ts';
 import { groupBuyCompletionSchema, groupBuyPlaceSchema } from '../threads/group-buy-model.ts';
@@ -33,8 +33,8 @@ export function registerModels(connection: Connection) {
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
     MessageBoxItem: connection.model('MessageBoxItem', boxItemSchema),
-    MessageReceipt: connection.model('MessageReceipt', messageReceiptSchema),
-    UnreadSummary: connection.model('UnreadSummary', unreadSummarySchema),
+    MessageSettlement: connection.model('MessageSettlement', settlementSchema),
+    SettledEntry: connection.model('SettledEntry', settledEntrySchema),
     MemberBlock: connection.model('MemberBlock', memberBlockSchema),
     BlockEntry: connection.model('BlockEntry', blockEntrySchema),
     Category: connection.model('Category', categorySchema),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
 import { type BoxItem, inboxOf, type MessageRecord, sentOf } from './message-model.ts';
-import { refreshUnread } from './unread.ts';
+import { unreadCountOf } from './unread.ts';
 
 export type NewMessage = Omit<MessageRecord, 'id' | 'inboxN' | 'sentN' | 'removedAt'>;
 
@@ -12,8 +12,7 @@ const listOf = (box: MessageBox, memberId: number) => (box === 'inbox' ? inboxOf
 /**
  * Stores a message: the document under its id, then an item at the head of the recipient's inbox and
  * of the sender's sent box (numbered gap-free, race-safe across processes), then the numbers on the
- * document so that a read by id finds both items, while the recipient's unread count is refreshed.
- * Answers the inbox item and that count.
+ * document so that a read by id finds both items. Answers the inbox item and the recipient's unread count.
  */
 export async function storeMessage(
   app: FastifyInstance,
@@ -41,7 +40,7 @@ export async function storeMessage(
   ]);
   const [, unreadCount] = await Promise.all([
     app.models.PrivateMessage.updateOne({ _id: documentKey(stored) }, { $set: { inboxN: inbox.n, sentN: sent.n } }),
-    refreshUnread(app, message.recipientId, inbox.n),
+    unreadCountOf(app, message.recipientId),
   ]);
   return { item: inbox, unreadCount };
 }

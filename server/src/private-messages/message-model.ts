@@ -68,14 +68,5 @@ export const boxItemSchema = new Schema<BoxItem>(
   { id: false, versionKey: false },
 );
 
-/** The first read of a message, under its id: the unique `_id` lets one reader send the receipt. */
-export const messageReceiptSchema = new Schema(
-  { _id: String, readAt: { type: Date, required: true } },
-  { versionKey: false },
-);
-
 export const inboxOf = (memberId: number) => `inbox:${memberId}`;
 export const sentOf = (memberId: number) => `sent:${memberId}`;
-
-/** Counts as unread: received, not opened, not removed. */
-export const isUnread = (item: Pick<BoxItem, 'isRead' | 'removedAt'>) => !item.isRead && !item.removedAt;

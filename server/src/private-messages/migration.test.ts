@@ -44,7 +44,11 @@ async function writeOldLayout(alice: UserRecord, bob: UserRecord, carol: UserRec
   await messages.insertMany([
     old(0, bob, alice, true),
     old(1, alice, bob, false),
-    old(2, carol, alice, false, { hasAttachment: true, attachmentType: 'link', attachmentData: 'https://example.com/' }),
+    old(2, carol, alice, false, {
+      hasAttachment: true,
+      attachmentType: 'link',
+      attachmentData: 'https://example.com/',
+    }),
     ...Array.from({ length: 60 }, (_, i) => old(3 + i, bob, alice, i % 3 === 0)),
     // Written before `_id`s were derived from ids: still found by id.
     { ...old(63, carol, alice, false), _id: new Types.ObjectId() },

@@ -4,8 +4,8 @@ import { isDuplicateKey } from '../db/ids.ts';
 import { append, BUCKET, bucketKey, itemKey } from '../db/keyed-list.ts';
 import type { Migration } from '../db/migrations.ts';
 import { blockKey, blockListOf } from './block-model.ts';
-import { type BoxItem, inboxOf, isUnread, sentOf } from './message-model.ts';
-import { refreshUnread } from './unread.ts';
+import { type BoxItem, inboxOf, sentOf } from './message-model.ts';
+import { settle, settledOf } from './unread.ts';
 
 type Document = mongo.Document;
 
@@ -70,7 +70,7 @@ async function migrateBlocks(app: FastifyInstance): Promise<void> {
 /**
  * Every message still in the old layout gets the next numbers of its two boxes, in id order, after
  * those of messages already converted: the same numbers on every run, so a run a crash stopped is
- * simply run again. Items, buckets, heads, receipts and unread summaries are written, and last the
+ * simply run again. Items, buckets, heads and settlements of read messages are written, and last the
  * document loses its read state, which marks it converted.
  */
 async function migrateMessages(app: FastifyInstance, progress: (done: number, total: number) => void) {
@@ -112,7 +112,7 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
     });
     return { doc, inboxN: numbers[0]?.n as number, sentN: numbers[1]?.n as number };
   });
-  // Two steps a message: its box items (with buckets, heads, receipts, summaries), then its document.
+  // Two steps a message: its box items (with buckets, heads and settlements), then its document.
   const total = legacy.length * 2;
   progress(0, total);
   await insertAll(app.models.MessageBoxItem.collection, [...items.values()].flat());
@@ -140,11 +140,7 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
   }
   await writeAll(app.models.ListBucket.collection, buckets);
   await writeAll(app.models.ListHead.collection, heads);
-  await insertAll(
-    app.models.MessageReceipt.collection,
-    legacy.filter((doc) => doc.isRead).map((doc) => ({ _id: String(doc.id), readAt: doc.readAt ?? doc.createdAt })),
-  );
-  await writeUnreadSummaries(app, items, mixed);
+  await settleRead(app, legacy, mixed);
   progress(legacy.length, total);
 
   for (let i = 0; i < numbered.length; i += 1000) {
@@ -162,25 +158,38 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
   }
 }
 
-/** Inboxes made only of converted messages are summed here; any other is refreshed from its buckets. */
-async function writeUnreadSummaries(app: FastifyInstance, boxes: Map<string, BoxItem[]>, mixed: Set<string>) {
-  const summaries: Document[] = [];
-  for (const [list, items] of boxes) {
-    if (!list.startsWith('inbox:')) continue;
-    const memberId = Number(list.slice('inbox:'.length));
-    if (mixed.has(list)) {
-      await refreshUnread(app, memberId);
+/**
+ * Read messages are settled (see unread.ts): in an inbox made only of converted messages, as entries
+ * 1, 2, … in id order, the same on every run; in any other, one by one through `settle`, which its
+ * unique settlement makes idempotent.
+ */
+async function settleRead(app: FastifyInstance, legacy: LegacyMessage[], mixed: Set<string>) {
+  const read = legacy.filter((doc) => doc.isRead);
+  await insertAll(
+    app.models.MessageSettlement.collection,
+    read
+      .filter((doc) => !mixed.has(inboxOf(doc.recipientId)))
+      .map((doc) => ({ _id: String(doc.id), readAt: doc.readAt ?? doc.createdAt, removedAt: null })),
+  );
+  const entries = new Map<number, Document[]>();
+  for (const doc of read) {
+    const how = { readAt: doc.readAt ?? doc.createdAt, removedAt: null };
+    if (mixed.has(inboxOf(doc.recipientId))) {
+      await settle(app, doc, how);
       continue;
     }
-    const firstUnread = items.findIndex(isUnread);
-    const summary = {
-      watermark: firstUnread === -1 ? items.length : firstUnread,
-      head: items.length,
-      count: items.filter(isUnread).length,
-    };
-    summaries.push({ replaceOne: { filter: { _id: String(memberId) }, replacement: summary, upsert: true } });
+    const list = settledOf(doc.recipientId);
+    const own = entries.get(doc.recipientId) ?? [];
+    own.push({ _id: itemKey(list, own.length + 1), list, n: own.length + 1, messageId: doc.id });
+    entries.set(doc.recipientId, own);
   }
-  await writeAll(app.models.UnreadSummary.collection, summaries);
+  await insertAll(app.models.SettledEntry.collection, [...entries.values()].flat());
+  await writeAll(
+    app.models.ListHead.collection,
+    [...entries].map(([memberId, own]) => ({
+      updateOne: { filter: { _id: settledOf(memberId) }, update: { $max: { n: own.length } }, upsert: true },
+    })),
+  );
 }
 
 export const messageBoxesMigration: Migration = {

@@ -8,7 +8,6 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { isDuplicateKey } from '../db/ids.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -18,7 +17,7 @@ import { documentKey, findMessage, inboxItemOf, readBox, rewriteMessage, storeMe
 import type { MessageRecord } from './message-model.ts';
 import { canMarkRead } from './policy.ts';
 import { presentMessage, presentMessages } from './presenter.ts';
-import { refreshUnread, unreadCountOf } from './unread.ts';
+import { settle, unreadCountOf } from './unread.ts';
 
 export { unreadCountOf };
 
@@ -72,8 +71,8 @@ export async function listMessages(
 
 /**
  * Idempotent; only the first read sends the receipt and the new count. The first read is the one
- * that stores the message's receipt under its id (unique, so one reader wins on every backend);
- * a read that finds the receipt but an item still unread (a crash in between) finishes the change.
+ * that settles the message (see settle: unique under its id, so one reader wins on every backend);
+ * a read that finds it settled but the item still unread (a crash in between) finishes the change.
  */
 export async function markRead(app: FastifyInstance, viewer: UserRecord, id: number): Promise<Message> {
   const message = await findMessage(app, id);
@@ -82,39 +81,36 @@ export async function markRead(app: FastifyInstance, viewer: UserRecord, id: num
   if (!item) throw notFound(MESSAGE_TEXT.messageNotFound);
   if (item.isRead) return presentMessage(app, item, viewer, [viewer]);
   const { first, readAt } = await recordRead(app, message, new Date());
-  const unreadCount = await refreshUnread(app, viewer.id);
-  const presented = await presentMessage(app, { ...item, isRead: true, readAt }, viewer, [viewer]);
+  // Removed by staff in between.
+  if (!readAt) throw notFound(MESSAGE_TEXT.messageNotFound);
+  const [presented, unreadCount] = await Promise.all([
+    presentMessage(app, { ...item, isRead: true, readAt }, viewer, [viewer]),
+    unreadCountOf(app, viewer.id),
+  ]);
   if (first) app.events.publish('message.read', { message: presented, readAt: readAt.toISOString(), unreadCount });
   return presented;
 }
 
 /**
- * Stores the receipt, then the read state on both items. Answers whether this was the first read,
- * and the date of the first one.
+ * Settles the message as read, then writes the read state on both items. Answers whether this was
+ * the first read, and the date of the first one (null when a removal settled it first).
  */
 export async function recordRead(app: FastifyInstance, message: MessageRecord, at: Date) {
-  let readAt = at;
-  let first = true;
-  try {
-    await app.models.MessageReceipt.create({ _id: String(message.id), readAt });
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    first = false;
-    readAt = (await app.models.MessageReceipt.findById(String(message.id)).lean<{ readAt: Date }>())?.readAt ?? readAt;
-  }
-  await rewriteMessage(app, message, { isRead: true, readAt });
-  return { first, readAt };
+  const { first, settlement } = await settle(app, message, { readAt: at, removedAt: null });
+  if (settlement.readAt) await rewriteMessage(app, message, { isRead: true, readAt: settlement.readAt });
+  return { first, readAt: settlement.readAt };
 }
 
 /**
  * Staff removal: the message becomes a tombstone that both boxes skip and reading or reporting no
- * longer finds, and the recipient's unread count follows. Null when it was gone already.
+ * longer finds; one still unread is settled, so the recipient's unread count follows. Null when it
+ * was gone already.
  */
 export async function removeMessage(app: FastifyInstance, id: number) {
   const message = await findMessage(app, id);
   if (!message) return null;
   const removedAt = new Date();
   await app.models.PrivateMessage.updateOne({ _id: documentKey(message) }, { $set: { removedAt } });
-  await rewriteMessage(app, message, { removedAt });
-  return { message, unreadCount: await refreshUnread(app, message.recipientId) };
+  await Promise.all([settle(app, message, { readAt: null, removedAt }), rewriteMessage(app, message, { removedAt })]);
+  return { message, unreadCount: await unreadCountOf(app, message.recipientId) };
 }
