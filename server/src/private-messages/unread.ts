@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
-import { append, headOf, type ListItem } from '../db/keyed-list.ts';
 import { isDuplicateKey } from '../db/ids.ts';
+import { append, headOf, type ListItem } from '../db/keyed-list.ts';
 import { inboxOf } from './message-model.ts';
 
 /**
