@@ -53,8 +53,9 @@ export const MESSAGES_PAGE_SIZE = 50;
 
 /**
  * GET /api/messages?limit&before&box. Without `box`, the newest page of both boxes; with it,
- * only that box is filled (the other is empty). `before` is a message id: pass a box's
- * `nextCursor` with that `box` to load its next, older page.
+ * only that box is filled (the other is empty). `before` is a position in that box (each box
+ * numbers its messages 1, 2, … as they arrive), not a message id: pass a box's `nextCursor` with
+ * that `box` to load its next, older page.
  */
 export const MessagesQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
@@ -74,7 +75,7 @@ export const MessageList = Type.Object({
   sent: Type.Array(Message),
   /** Unread received messages in all pages (never the viewer's own). */
   unreadCount: Type.Integer({ minimum: 0 }),
-  /** The `before` of each box's next page, or null when that box has no older messages. */
+  /** The `before` of each box's next page (a position in that box), or null when that box has no older messages. */
   nextCursor: Type.Object({ inbox: Nullable(Id), sent: Nullable(Id) }),
 });
 export type MessageList = Type.Static<typeof MessageList>;

@@ -24,7 +24,7 @@ export function useMessageList() {
   });
 }
 
-/** The next older page of one box, from the cursor the last page gave. */
+/** The next older page of one box, from the cursor the last page gave (a position in that box, opaque here). */
 export function useLoadOlder() {
   const queryClient = useQueryClient();
   return useMutation({

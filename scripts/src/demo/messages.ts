@@ -1,6 +1,6 @@
 import type { App } from '@enclave/server';
-import { insertWithId } from '@enclave/server/db/ids.ts';
-import type { MessageRecord } from '@enclave/server/private-messages/message-model.ts';
+import { findMessage, storeMessage } from '@enclave/server/private-messages/boxes.ts';
+import { recordRead } from '@enclave/server/private-messages/service.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { DemoAccount } from './index.ts';
 
@@ -68,17 +68,17 @@ export async function seedMessages(app: App): Promise<DemoAccount[]> {
   const now = Date.now();
   for (const { from, to, content, hoursAgo, read, link } of CONVERSATIONS) {
     const createdAt = new Date(now - hoursAgo * 60 * 60 * 1000);
-    await insertWithId(app.models.PrivateMessage, {
+    const { item } = await storeMessage(app, {
       content,
       senderId: idOf.get(from) as number,
       recipientId: idOf.get(to) as number,
-      isRead: read,
-      readAt: read ? new Date(createdAt.getTime() + 30 * 60 * 1000) : null,
       hasAttachment: link !== undefined,
       attachmentType: link ? 'link' : null,
       attachmentData: link ?? null,
       createdAt,
-    } as Omit<MessageRecord, 'id'>);
+    });
+    const message = await findMessage(app, item.id);
+    if (read && message) await recordRead(app, message, new Date(createdAt.getTime() + 30 * 60 * 1000));
   }
   return [];
 }

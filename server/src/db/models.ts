@@ -10,8 +10,9 @@ import {
 } from '../payments/payment-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema, replyRefSchema, replyRemovalSchema } from '../posts/post-model.ts';
-import { memberBlockSchema } from '../private-messages/block-model.ts';
-import { messageSchema } from '../private-messages/message-model.ts';
+import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';
+import { boxItemSchema, messageSchema } from '../private-messages/message-model.ts';
+import { settledEntrySchema, settlementSchema } from '../private-messages/unread.ts';
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
 import {
@@ -55,7 +56,11 @@ export function registerModels(connection: Connection) {
     OpenPayment: connection.model('OpenPayment', openPaymentSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
+    MessageBoxItem: connection.model('MessageBoxItem', boxItemSchema),
+    MessageSettlement: connection.model('MessageSettlement', settlementSchema),
+    SettledEntry: connection.model('SettledEntry', settledEntrySchema),
     MemberBlock: connection.model('MemberBlock', memberBlockSchema),
+    BlockEntry: connection.model('BlockEntry', blockEntrySchema),
     Category: connection.model('Category', categorySchema),
     Thread: connection.model('Thread', threadSchema),
     Post: connection.model('Post', postSchema),

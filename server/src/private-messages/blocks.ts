@@ -1,63 +1,79 @@
 import { type BlockedMember, MESSAGE_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { findAllByNumericId, isDuplicateKey } from '../db/ids.ts';
+import { append, headOf, readRange } from '../db/keyed-list.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import type { MemberBlockRecord } from './block-model.ts';
+import { type BlockEntry, blockKey, blockListOf, type MemberBlockRecord } from './block-model.ts';
 import { canBeBlocked } from './policy.ts';
 
-/** Idempotent: blocking twice keeps the first block and its date. */
+/**
+ * Idempotent: blocking twice keeps the first block and its date. The list entry is written first,
+ * so a block always has one; an entry whose block was refused (already blocked) or undone stays unshown.
+ */
 export async function blockMember(app: FastifyInstance, viewer: UserRecord, memberId: number): Promise<BlockedMember> {
   if (memberId === viewer.id) throw badRequest(MESSAGE_TEXT.cannotBlockYourself);
   const member = await findMember(app, memberId);
   if (!canBeBlocked(member)) throw forbidden(MESSAGE_TEXT.cannotBlockStaff);
-  const key = { blockerId: viewer.id, blockedId: member.id };
-  let block: MemberBlockRecord;
-  try {
-    block = (await app.models.MemberBlock.create({ ...key, createdAt: new Date() })).toObject();
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    block = (await app.models.MemberBlock.findOne(key).lean<MemberBlockRecord>()) as MemberBlockRecord;
+  const key = blockKey(viewer.id, member.id);
+  let block = await app.models.MemberBlock.findById(key).lean<MemberBlockRecord>();
+  if (!block) {
+    const createdAt = new Date();
+    await append(app, app.models.BlockEntry, blockListOf(viewer.id), () => ({ blockedId: member.id, createdAt }));
+    try {
+      block = (
+        await app.models.MemberBlock.create({ _id: key, blockerId: viewer.id, blockedId: member.id, createdAt })
+      ).toObject();
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      block = await app.models.MemberBlock.findById(key).lean<MemberBlockRecord>();
+    }
   }
-  return { user: presentPublicUser(member), blockedAt: block.createdAt.toISOString() };
+  return { user: presentPublicUser(member), blockedAt: (block as MemberBlockRecord).createdAt.toISOString() };
 }
 
 export async function unblockMember(app: FastifyInstance, viewer: UserRecord, memberId: number): Promise<void> {
-  await app.models.MemberBlock.deleteOne({ blockerId: viewer.id, blockedId: memberId });
+  await app.models.MemberBlock.deleteOne({ _id: blockKey(viewer.id, memberId) });
 }
 
+/** Latest first: the member's block entries read by bucket, each checked against its block by key. */
 export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): Promise<BlockedMember[]> {
-  const blocks = await app.models.MemberBlock.find({ blockerId: viewer.id })
-    .sort({ createdAt: -1 })
-    .lean<MemberBlockRecord[]>();
-  const users = await findAllByNumericId(
-    app.models.User,
-    blocks.map((block) => block.blockedId),
-  );
+  const list = blockListOf(viewer.id);
+  const head = await headOf(app, app.models.BlockEntry, list);
+  const entries = (await readRange(app, app.models.BlockEntry, list, 1, head, head)).reverse();
+  const memberIds = [...new Set(entries.map((entry) => entry.blockedId))];
+  const [blocks, users] = await Promise.all([
+    Promise.all(
+      memberIds.map((id) => app.models.MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>()),
+    ),
+    findAllByNumericId(app.models.User, memberIds),
+  ]);
+  const standing = new Map(blocks.flatMap((block) => (block ? [[block.blockedId, block.createdAt.getTime()]] : [])));
   const byId = new Map(users.map((user) => [user.id, user]));
-  return blocks.flatMap((block) => {
-    const user = byId.get(block.blockedId);
-    return user ? [{ user: presentPublicUser(user), blockedAt: block.createdAt.toISOString() }] : [];
+  const shown = new Set<number>();
+  return entries.flatMap((entry: BlockEntry) => {
+    const user = byId.get(entry.blockedId);
+    if (!user || shown.has(entry.blockedId) || standing.get(entry.blockedId) !== new Date(entry.createdAt).getTime()) {
+      return [];
+    }
+    shown.add(entry.blockedId);
+    return [{ user: presentPublicUser(user), blockedAt: new Date(entry.createdAt).toISOString() }];
   });
 }
 
-/** Why `sender` may not message `recipient`, if a block stands between them. */
+/** Why `sender` may not message `recipient`, if a block stands between them: two point reads. */
 export async function blockBetween(
   app: FastifyInstance,
   sender: UserRecord,
-  recipient: UserRecord,
+  recipientId: number,
 ): Promise<string | null> {
-  const blocks = await app.models.MemberBlock.find({
-    $or: [
-      { blockerId: recipient.id, blockedId: sender.id },
-      { blockerId: sender.id, blockedId: recipient.id },
-    ],
-  }).lean<MemberBlockRecord[]>();
-  if (canBeBlocked(sender) && blocks.some((block) => block.blockerId === recipient.id)) {
-    return MESSAGE_TEXT.blockedByRecipient;
-  }
-  if (blocks.some((block) => block.blockerId === sender.id)) return MESSAGE_TEXT.blockedBySender;
+  const [byRecipient, bySender] = await Promise.all([
+    app.models.MemberBlock.exists({ _id: blockKey(recipientId, sender.id) }),
+    app.models.MemberBlock.exists({ _id: blockKey(sender.id, recipientId) }),
+  ]);
+  if (canBeBlocked(sender) && byRecipient) return MESSAGE_TEXT.blockedByRecipient;
+  if (bySender) return MESSAGE_TEXT.blockedBySender;
   return null;
 }

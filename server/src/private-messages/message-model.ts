@@ -1,25 +1,72 @@
 import { type InferSchemaType, Schema } from 'mongoose';
+import type { ListItem } from '../db/keyed-list.ts';
 
 export const ATTACHMENT_TYPES = ['link', 'invite'] as const;
 
+/**
+ * A message by its numeric id, under `internalId(id)` (one point read for PATCH read, reports and
+ * removal). Its content never changes; the read state lives on the two box items it names
+ * (`inboxN`, `sentN`). A document that still has `isRead` is in the layout before the boxes, and
+ * the `message-boxes` migration converts it.
+ */
 export const messageSchema = new Schema(
   {
     id: { type: Number, required: true, unique: true },
     content: { type: String, required: true },
     senderId: { type: Number, required: true },
     recipientId: { type: Number, required: true },
-    isRead: { type: Boolean, default: false },
-    readAt: { type: Date, default: null },
     hasAttachment: { type: Boolean, default: false },
     attachmentType: { type: String, enum: [...ATTACHMENT_TYPES, null], default: null },
     attachmentData: { type: String, default: null },
     createdAt: { type: Date, required: true },
+    /** The message's numbers in `inbox:{recipientId}` and `sent:{senderId}`. */
+    inboxN: { type: Number, default: null },
+    sentN: { type: Number, default: null },
+    /** Staff removed it: both boxes skip it, and it no longer exists for reading or reporting. */
+    removedAt: { type: Date, default: null },
   },
   { id: false },
 );
-// Both boxes page by id, newest first; the unread count reads the recipient's unread ones.
-messageSchema.index({ recipientId: 1, id: -1 });
-messageSchema.index({ senderId: 1, id: -1 });
-messageSchema.index({ recipientId: 1, isRead: 1 });
 
 export type MessageRecord = InferSchemaType<typeof messageSchema>;
+
+/**
+ * A row of a box: a copy of the message (its content never changes) with what changes, the read
+ * state and a removal, rewritten on both boxes' items. `id` is the message's numeric id.
+ */
+export interface BoxItem extends ListItem {
+  id: number;
+  content: string;
+  senderId: number;
+  recipientId: number;
+  isRead: boolean;
+  readAt: Date | null;
+  hasAttachment: boolean;
+  attachmentType: (typeof ATTACHMENT_TYPES)[number] | null;
+  attachmentData: string | null;
+  createdAt: Date;
+  removedAt: Date | null;
+}
+
+export const boxItemSchema = new Schema<BoxItem>(
+  {
+    _id: String,
+    list: String,
+    n: Number,
+    id: Number,
+    content: String,
+    senderId: Number,
+    recipientId: Number,
+    isRead: Boolean,
+    readAt: Date,
+    hasAttachment: Boolean,
+    attachmentType: String,
+    attachmentData: String,
+    createdAt: Date,
+    removedAt: Date,
+  },
+  { id: false, versionKey: false },
+);
+
+export const inboxOf = (memberId: number) => `inbox:${memberId}`;
+export const sentOf = (memberId: number) => `sent:${memberId}`;

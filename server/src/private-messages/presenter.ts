@@ -2,28 +2,50 @@ import type { Message } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { findAllByNumericId } from '../db/ids.ts';
 import type { Viewer } from '../threads/policy.ts';
+import type { UserRecord } from '../users/user-model.ts';
 import { openableThreads } from './attachments.ts';
-import type { MessageRecord } from './message-model.ts';
+import type { BoxItem } from './message-model.ts';
 
-const invitedThreadId = (message: MessageRecord) =>
+/** What a message shows: a box item, or a message just stored (unread). */
+export type ShownMessage = Pick<
+  BoxItem,
+  | 'id'
+  | 'content'
+  | 'senderId'
+  | 'recipientId'
+  | 'isRead'
+  | 'readAt'
+  | 'hasAttachment'
+  | 'attachmentType'
+  | 'attachmentData'
+  | 'createdAt'
+>;
+
+const invitedThreadId = (message: ShownMessage) =>
   message.attachmentType === 'invite' ? Number(message.attachmentData) : null;
 
 /**
- * Messages as `reader` sees them, with each side's current username; an invite names its thread only when
- * the reader may open it, so a thread that became private since never shows its title.
+ * Messages as `reader` sees them, with each side's current username (each member read once by key,
+ * unless `known` has them already); an invite names its thread only when the reader may open it, so
+ * a thread that became private since never shows its title.
  */
 export async function presentMessages(
   app: FastifyInstance,
-  messages: MessageRecord[],
+  messages: ShownMessage[],
   reader: Viewer,
+  known: Pick<UserRecord, 'id' | 'username'>[] = [],
 ): Promise<Message[]> {
-  const ids = [...new Set(messages.flatMap((message) => [message.senderId, message.recipientId]))];
+  const names = new Map(known.map((user) => [user.id, user.username]));
+  const ids = new Set(messages.flatMap((message) => [message.senderId, message.recipientId]));
   const invited = messages.map(invitedThreadId).filter((id): id is number => id !== null);
   const [users, threads] = await Promise.all([
-    findAllByNumericId(app.models.User, ids),
+    findAllByNumericId(
+      app.models.User,
+      [...ids].filter((id) => !names.has(id)),
+    ),
     invited.length > 0 ? openableThreads(app, reader, invited) : [],
   ]);
-  const names = new Map(users.map((user) => [user.id, user.username]));
+  for (const user of users) names.set(user.id, user.username);
   const titles = new Map(threads.map((thread) => [thread.id, thread.title]));
   return messages.map((message) => ({
     id: message.id,
@@ -42,6 +64,11 @@ export async function presentMessages(
   }));
 }
 
-export async function presentMessage(app: FastifyInstance, message: MessageRecord, reader: Viewer): Promise<Message> {
-  return (await presentMessages(app, [message], reader))[0] as Message;
+export async function presentMessage(
+  app: FastifyInstance,
+  message: ShownMessage,
+  reader: Viewer,
+  known: Pick<UserRecord, 'id' | 'username'>[] = [],
+): Promise<Message> {
+  return (await presentMessages(app, [message], reader, known))[0] as Message;
 }

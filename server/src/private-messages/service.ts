@@ -2,67 +2,49 @@ import {
   MESSAGE_TEXT,
   MESSAGES_PAGE_SIZE,
   type Message,
-  type MessageBox,
   type MessageList,
   type MessagesQuery,
   type SendMessageBody,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { attachmentOf } from './attachments.ts';
 import { blockBetween } from './blocks.ts';
+import { documentKey, findMessage, inboxItemOf, readBox, rewriteMessage, storeMessage } from './boxes.ts';
 import type { MessageRecord } from './message-model.ts';
 import { canMarkRead } from './policy.ts';
 import { presentMessage, presentMessages } from './presenter.ts';
+import { settle, unreadCountOf } from './unread.ts';
 
-/** Received and still unread; the member's own sent messages never count. */
-export function unreadCountOf(app: FastifyInstance, memberId: number): Promise<number> {
-  return app.models.PrivateMessage.countDocuments({ recipientId: memberId, isRead: false });
-}
+export { unreadCountOf };
 
 export async function sendMessage(app: FastifyInstance, sender: UserRecord, body: SendMessageBody): Promise<Message> {
   assertNotMuted(sender);
   if (body.recipientId === sender.id) throw badRequest(MESSAGE_TEXT.notToYourself);
-  const recipient = await findMember(app, body.recipientId);
-  const blocked = await blockBetween(app, sender, recipient);
+  // Who and whether at once: a missing member is the answer before a block, and a block before a bad attachment.
+  const [recipient, blocked] = await Promise.all([
+    findMember(app, body.recipientId),
+    blockBetween(app, sender, body.recipientId),
+  ]);
   if (blocked) throw forbidden(blocked);
   const attachment = await attachmentOf(app, recipient, body);
-  const record = await insertWithId(app.models.PrivateMessage, {
+  const { item, unreadCount } = await storeMessage(app, {
     content: body.content,
     senderId: sender.id,
     recipientId: recipient.id,
-    isRead: false,
-    readAt: null,
     ...attachment,
     createdAt: new Date(),
   });
   // Each member reads the message as they may: an invite's title only for whoever may open the thread.
-  const [message, received, unreadCount] = await Promise.all([
-    presentMessage(app, record, sender),
-    presentMessage(app, record, recipient),
-    unreadCountOf(app, recipient.id),
+  const [message, received] = await Promise.all([
+    presentMessage(app, item, sender, [sender, recipient]),
+    presentMessage(app, item, recipient, [sender, recipient]),
   ]);
   app.events.publish('message.sent', { sent: message, received, unreadCount });
   return message;
-}
-
-async function page(app: FastifyInstance, viewer: UserRecord, box: MessageBox, query: MessagesQuery) {
-  const limit = query.limit ?? MESSAGES_PAGE_SIZE;
-  const filter = {
-    ...(box === 'inbox' ? { recipientId: viewer.id } : { senderId: viewer.id }),
-    ...(query.before !== undefined ? { id: { $lt: query.before } } : {}),
-  };
-  // One more than the page says whether an older page exists.
-  const found = await app.models.PrivateMessage.find(filter)
-    .sort({ id: -1 })
-    .limit(limit + 1)
-    .lean<MessageRecord[]>();
-  const messages = found.slice(0, limit);
-  return { messages, next: found.length > limit ? (messages.at(-1)?.id ?? null) : null };
 }
 
 /** Newest first, by box; see `MessagesQuery` for how the cursors page. */
@@ -71,41 +53,64 @@ export async function listMessages(
   viewer: UserRecord,
   query: MessagesQuery,
 ): Promise<MessageList> {
-  const empty = { messages: [], next: null };
+  const limit = query.limit ?? MESSAGES_PAGE_SIZE;
+  const empty = { items: [], next: null };
   const [inbox, sent, unreadCount] = await Promise.all([
-    query.box === 'sent' ? empty : page(app, viewer, 'inbox', query),
-    query.box === 'inbox' ? empty : page(app, viewer, 'sent', query),
+    query.box === 'sent' ? empty : readBox(app, 'inbox', viewer.id, limit, query.before),
+    query.box === 'inbox' ? empty : readBox(app, 'sent', viewer.id, limit, query.before),
     unreadCountOf(app, viewer.id),
   ]);
-  const presented = await presentMessages(app, [...inbox.messages, ...sent.messages], viewer);
+  const presented = await presentMessages(app, [...inbox.items, ...sent.items], viewer, [viewer]);
   return {
-    inbox: presented.slice(0, inbox.messages.length),
-    sent: presented.slice(inbox.messages.length),
+    inbox: presented.slice(0, inbox.items.length),
+    sent: presented.slice(inbox.items.length),
     unreadCount,
     nextCursor: { inbox: inbox.next, sent: sent.next },
   };
 }
 
-/** Idempotent; only the first read sends the receipt and the new count. */
+/**
+ * Idempotent; only the first read sends the receipt and the new count. The first read is the one
+ * that settles the message (see settle: unique under its id, so one reader wins on every backend);
+ * a read that finds it settled but the item still unread (a crash in between) finishes the change.
+ */
 export async function markRead(app: FastifyInstance, viewer: UserRecord, id: number): Promise<Message> {
-  const found = await findByNumericId(app.models.PrivateMessage, id);
-  if (!found || !canMarkRead(viewer, found)) throw notFound(MESSAGE_TEXT.messageNotFound);
-  if (found.isRead) return presentMessage(app, found, viewer);
-  const readAt = new Date();
-  const updated = await app.models.PrivateMessage.findOneAndUpdate(
-    { id, isRead: false },
-    { $set: { isRead: true, readAt } },
-    { returnDocument: 'after' },
-  ).lean<MessageRecord>();
-  // Another tab read it in between: that read sent the receipt.
-  if (!updated) {
-    return presentMessage(app, (await findByNumericId(app.models.PrivateMessage, id)) as MessageRecord, viewer);
-  }
-  const message = await presentMessage(app, updated, viewer);
-  app.events.publish('message.read', {
-    message,
-    readAt: readAt.toISOString(),
-    unreadCount: await unreadCountOf(app, viewer.id),
-  });
-  return message;
+  const message = await findMessage(app, id);
+  if (!message || !canMarkRead(viewer, message)) throw notFound(MESSAGE_TEXT.messageNotFound);
+  const item = await inboxItemOf(app, message);
+  if (!item) throw notFound(MESSAGE_TEXT.messageNotFound);
+  if (item.isRead) return presentMessage(app, item, viewer, [viewer]);
+  const { first, readAt } = await recordRead(app, message, new Date());
+  // Removed by staff in between.
+  if (!readAt) throw notFound(MESSAGE_TEXT.messageNotFound);
+  const [presented, unreadCount] = await Promise.all([
+    presentMessage(app, { ...item, isRead: true, readAt }, viewer, [viewer]),
+    unreadCountOf(app, viewer.id),
+  ]);
+  if (first) app.events.publish('message.read', { message: presented, readAt: readAt.toISOString(), unreadCount });
+  return presented;
+}
+
+/**
+ * Settles the message as read, then writes the read state on both items. Answers whether this was
+ * the first read, and the date of the first one (null when a removal settled it first).
+ */
+export async function recordRead(app: FastifyInstance, message: MessageRecord, at: Date) {
+  const { first, settlement } = await settle(app, message, { readAt: at, removedAt: null });
+  if (settlement.readAt) await rewriteMessage(app, message, { isRead: true, readAt: settlement.readAt });
+  return { first, readAt: settlement.readAt };
+}
+
+/**
+ * Staff removal: the message becomes a tombstone that both boxes skip and reading or reporting no
+ * longer finds; one still unread is settled, so the recipient's unread count follows. Null when it
+ * was gone already.
+ */
+export async function removeMessage(app: FastifyInstance, id: number) {
+  const message = await findMessage(app, id);
+  if (!message) return null;
+  const removedAt = new Date();
+  await app.models.PrivateMessage.updateOne({ _id: documentKey(message) }, { $set: { removedAt } });
+  await Promise.all([settle(app, message, { readAt: null, removedAt }), rewriteMessage(app, message, { removedAt })]);
+  return { message, unreadCount: await unreadCountOf(app, message.recipientId) };
 }

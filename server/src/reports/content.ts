@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { findByNumericId } from '../db/ids.ts';
 import { AppError, notFound } from '../errors.ts';
 import { removeReply, replyById } from '../posts/replies.ts';
-import type { MessageRecord } from '../private-messages/message-model.ts';
-import { unreadCountOf } from '../private-messages/service.ts';
+import { findMessage } from '../private-messages/boxes.ts';
+import { removeMessage } from '../private-messages/service.ts';
 import { holdingsOf } from '../threads/access.ts';
 import { deleteThread } from '../threads/moderation.ts';
 import { readableText } from '../threads/policy.ts';
@@ -51,7 +51,7 @@ export async function reportedContent(
     await orNotFound(readableThread(app, reporter, post.threadId), REPORT_TEXT.postNotFound);
     return { threadId: post.threadId, authorId: post.authorId, text: excerpt(post.content) };
   }
-  const message = await findByNumericId(app.models.PrivateMessage, contentId);
+  const message = await findMessage(app, contentId);
   if (!message || !canSeeMessage(reporter, message)) throw notFound(REPORT_TEXT.messageNotFound);
   const attachment = message.hasAttachment ? `\n\n[${message.attachmentType}] ${message.attachmentData}` : '';
   return { threadId: null, authorId: message.senderId, text: excerpt(`${message.content}${attachment}`) };
@@ -59,7 +59,7 @@ export async function reportedContent(
 
 /**
  * Take Action removes the content for good: a thread is deleted as staff delete it (with its premium
- * sister and replies), a reply becomes a tombstone that pages skip, a message is deleted. Content already gone counts as removed.
+ * sister and replies), a reply or a message becomes a tombstone that pages skip. Content already gone counts as removed.
  */
 export async function removeContent(app: FastifyInstance, actor: UserRecord, report: ReportRecord): Promise<void> {
   if (report.contentType === 'thread') {
@@ -75,13 +75,14 @@ export async function removeContent(app: FastifyInstance, actor: UserRecord, rep
     if (post) app.events.publish('post.removed', { threadId: post.threadId, postId: post.id });
     return;
   }
-  const message = await app.models.PrivateMessage.findOneAndDelete({ id: report.contentId }).lean<MessageRecord>();
-  if (message) {
+  // A message becomes a tombstone both boxes skip (see removeMessage).
+  const removed = await removeMessage(app, report.contentId);
+  if (removed) {
     app.events.publish('message.removed', {
-      messageId: message.id,
-      senderId: message.senderId,
-      recipientId: message.recipientId,
-      unreadCount: await unreadCountOf(app, message.recipientId),
+      messageId: removed.message.id,
+      senderId: removed.message.senderId,
+      recipientId: removed.message.recipientId,
+      unreadCount: removed.unreadCount,
     });
   }
 }

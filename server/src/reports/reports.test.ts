@@ -254,7 +254,7 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       content: '',
       removedAt: expect.any(Date),
     });
-    expect(await app.models.PrivateMessage.exists({ id: message.id })).toBeNull();
+    expect((await client.call(api.listMessages)).json().inbox).toEqual([]);
     expect((await client.call(api.posts, { params: { id: thread.id } })).json()).toEqual([]);
     expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({ replyCount: 0 });
     expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({ replyCount: 0 });

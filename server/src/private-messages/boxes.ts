@@ -1,0 +1,107 @@
+import type { MessageBox } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { findByNumericId, insertWithId } from '../db/ids.ts';
+import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
+import { type BoxItem, inboxOf, type MessageRecord, sentOf } from './message-model.ts';
+import { unreadCountOf } from './unread.ts';
+
+export type NewMessage = Omit<MessageRecord, 'id' | 'inboxN' | 'sentN' | 'removedAt'>;
+
+const listOf = (box: MessageBox, memberId: number) => (box === 'inbox' ? inboxOf(memberId) : sentOf(memberId));
+
+/**
+ * Stores a message: the document under its id, then an item at the head of the recipient's inbox and
+ * of the sender's sent box (numbered gap-free, race-safe across processes), then the numbers on the
+ * document so that a read by id finds both items. Answers the inbox item and the recipient's unread count.
+ */
+export async function storeMessage(
+  app: FastifyInstance,
+  message: NewMessage,
+): Promise<{ item: BoxItem; unreadCount: number }> {
+  const stored = await insertWithId(app.models.PrivateMessage, {
+    ...message,
+    inboxN: null,
+    sentN: null,
+    removedAt: null,
+  } as Omit<MessageRecord, 'id'>);
+  const item = {
+    ...message,
+    attachmentType: message.attachmentType ?? null,
+    attachmentData: message.attachmentData ?? null,
+    id: stored.id,
+    isRead: false,
+    readAt: null,
+    removedAt: null,
+  };
+  const Box = app.models.MessageBoxItem;
+  const [inbox, sent] = await Promise.all([
+    append(app, Box, inboxOf(message.recipientId), () => item),
+    append(app, Box, sentOf(message.senderId), () => item),
+  ]);
+  const [, unreadCount] = await Promise.all([
+    app.models.PrivateMessage.updateOne({ _id: documentKey(stored) }, { $set: { inboxN: inbox.n, sentN: sent.n } }),
+    unreadCountOf(app, message.recipientId),
+  ]);
+  return { item: inbox, unreadCount };
+}
+
+/** The stored `_id` of a message (derived from its id, or older: see findByNumericId), to write it by key. */
+export const documentKey = (message: MessageRecord) => (message as unknown as { _id: unknown })._id;
+
+/** The message with this id, unless staff removed it: one point read. */
+export async function findMessage(app: FastifyInstance, id: number): Promise<MessageRecord | null> {
+  const message = await findByNumericId(app.models.PrivateMessage, id);
+  return message && !message.removedAt ? message : null;
+}
+
+/** The recipient's item of a message (the one the read state is decided on). */
+export async function inboxItemOf(app: FastifyInstance, message: MessageRecord): Promise<BoxItem | null> {
+  if (message.inboxN === null || message.inboxN === undefined) return null;
+  return readItem(app.models.MessageBoxItem, inboxOf(message.recipientId), message.inboxN);
+}
+
+/** Changes a message's item in both boxes (a read, a removal), each with its bucket. */
+export async function rewriteMessage(
+  app: FastifyInstance,
+  message: MessageRecord,
+  change: Partial<Pick<BoxItem, 'isRead' | 'readAt' | 'removedAt'>>,
+): Promise<void> {
+  const Box = app.models.MessageBoxItem;
+  await Promise.all([
+    message.inboxN ? rewriteItem(app, Box, inboxOf(message.recipientId), message.inboxN, change) : null,
+    message.sentN ? rewriteItem(app, Box, sentOf(message.senderId), message.sentN, change) : null,
+  ]);
+}
+
+export interface BoxPage {
+  items: BoxItem[];
+  /** The `before` of the next, older page: the number of this page's last item; null when none is older. */
+  next: number | null;
+}
+
+/**
+ * A page of one box, newest first: the `limit` items numbered below `before` (or the newest), read a
+ * bucket at a time. Removed messages are skipped, reading further back only when some were on the page.
+ */
+export async function readBox(
+  app: FastifyInstance,
+  box: MessageBox,
+  memberId: number,
+  limit: number,
+  before?: number,
+): Promise<BoxPage> {
+  const list = listOf(box, memberId);
+  const Box = app.models.MessageBoxItem;
+  const head = await headOf(app, Box, list);
+  const shown: BoxItem[] = [];
+  // One more than the page says whether an older page exists.
+  let to = Math.min(head, (before ?? head + 1) - 1);
+  while (shown.length <= limit && to >= 1) {
+    const from = Math.max(1, to - (limit + 1 - shown.length) + 1);
+    const items = await readRange(app, Box, list, from, to, head);
+    shown.push(...items.filter((item) => !item.removedAt).reverse());
+    to = from - 1;
+  }
+  const items = shown.slice(0, limit);
+  return { items, next: shown.length > limit ? (items.at(-1)?.n ?? null) : null };
+}

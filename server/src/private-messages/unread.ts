@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { Schema } from 'mongoose';
+import { isDuplicateKey } from '../db/ids.ts';
+import { append, headOf, type ListItem } from '../db/keyed-list.ts';
+import { inboxOf } from './message-model.ts';
+
+/**
+ * Unread counts from two heads, never from a scan or a stored counter: every received message is an
+ * item of `inbox:{member}`, and every one that stopped being unread (read, or removed by staff
+ * unread) is an item of `settled:{member}`, so unread = inbox head − settled head. Both are gap-free
+ * keyed lists (numbers taken under the unique `_id`, race-safe across processes), and a message
+ * enters `settled` at most once because only the writer of its settlement (unique `_id`: the message
+ * id) appends it. FerretDB has no atomic `$inc`; a head needs none.
+ */
+export interface SettledEntry extends ListItem {
+  messageId: number;
+}
+
+export const settledEntrySchema = new Schema<SettledEntry>(
+  { _id: String, list: String, n: Number, messageId: Number },
+  { id: false, versionKey: false },
+);
+
+/**
+ * How a message stopped being unread, once, under its id: the first read (its date is the read
+ * receipt) or a removal while unread. A second reader or a removal finds it there and settles nothing.
+ */
+export const settlementSchema = new Schema(
+  { _id: String, readAt: { type: Date, default: null }, removedAt: { type: Date, default: null } },
+  { versionKey: false },
+);
+
+export interface Settlement {
+  readAt: Date | null;
+  removedAt: Date | null;
+}
+
+export const settledOf = (memberId: number) => `settled:${memberId}`;
+
+/**
+ * Settles a received message: answers the settlement that stands (this one when it is the first) and
+ * whether it is. A crash between the settlement and its entry would leave the count one too high.
+ */
+export async function settle(
+  app: FastifyInstance,
+  message: { id: number; recipientId: number },
+  how: Settlement,
+): Promise<{ first: boolean; settlement: Settlement }> {
+  try {
+    await app.models.MessageSettlement.create({ _id: String(message.id), ...how });
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const settlement = await app.models.MessageSettlement.findById(String(message.id)).lean<Settlement>();
+    return { first: false, settlement: settlement ?? how };
+  }
+  await append(app, app.models.SettledEntry, settledOf(message.recipientId), () => ({ messageId: message.id }));
+  return { first: true, settlement: how };
+}
+
+/** Received and still unread; the member's own sent messages never count. Two heads, read at once. */
+export async function unreadCountOf(app: FastifyInstance, memberId: number): Promise<number> {
+  const [received, settled] = await Promise.all([
+    headOf(app, app.models.MessageBoxItem, inboxOf(memberId)),
+    headOf(app, app.models.SettledEntry, settledOf(memberId)),
+  ]);
+  return Math.max(0, received - settled);
+}
