@@ -3,6 +3,7 @@ import { badge as tone } from '../components/badge.css.ts';
 import { box, boxList } from '../components/card.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { truncate } from '../styles/utilities.css.ts';
 
 export { card, cardHeader, cardHeading, cardTitle, muted } from '../components/card.css.ts';
 
@@ -53,10 +54,19 @@ export const person = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,
+  minWidth: 0,
   '@media': { [media.tablet]: { minWidth: '200px' } },
 });
 
-export const personText = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 });
+export const personText = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+/** A name or address that may be long and unbroken (32-character usernames, their emails): cut with an ellipsis. */
+export const personLine = truncate;
 
 export const strong = style({ fontWeight: vars.fontWeight.semibold });
 

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { box } from '../components/card.css.ts';
 import { vars } from '../styles/theme.css.ts';
+import { truncate } from '../styles/utilities.css.ts';
 
 export const card = style([
   box,
@@ -29,10 +30,12 @@ export const author = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const authorName = style({ fontWeight: vars.fontWeight.semibold });
+/** A long name (up to 32 characters, no spaces) is cut with an ellipsis rather than widening the card. */
+export const authorName = style([truncate, { fontWeight: vars.fontWeight.semibold }]);
 
 export const time = style({
   display: 'inline-flex',
+  flexShrink: 0,
   alignItems: 'center',
   gap: vars.space.xxs,
   color: vars.color.textMuted,
