@@ -23,6 +23,7 @@ async function headerOf(coins: number, viewport = MOBILE): Promise<{ page: Page;
   const page = await (await signedInContext(browser, app, url, user, viewport)).newPage();
   await page.goto(url);
   await settledPage(page);
+  await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
   return { page, username };
 }
 

@@ -8,10 +8,14 @@ export interface Overflow {
   offenders: string[];
 }
 
-/** The page after its network is quiet and nothing says it is still loading. */
+/** The page after its network is quiet and nothing says it is still loading (no spinner, no busy region). */
 export async function settledPage(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      ![...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.startsWith('Loading')),
+  );
 }
 
 /**
@@ -23,23 +27,37 @@ export async function overflowOf(page: Page): Promise<Overflow> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => {
     const limit = window.innerWidth + 0.5;
+    /** How far right `box` shows, once every scrolling or clipping ancestor from `parent` up has cut it. */
+    const shownRight = (box: DOMRect, parent: Element | null) => {
+      let right = box.right;
+      for (let node = parent; node && right > limit; node = node.parentElement) {
+        if (getComputedStyle(node).overflowX !== 'visible') right = Math.min(right, node.getBoundingClientRect().right);
+      }
+      return right;
+    };
     const found: Element[] = [];
     for (const element of document.body.querySelectorAll('*')) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= limit) continue;
       if (getComputedStyle(element).visibility === 'hidden') continue;
-      let shownRight = box.right;
-      for (let parent = element.parentElement; parent && shownRight > limit; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== 'visible') {
-          shownRight = Math.min(shownRight, parent.getBoundingClientRect().right);
-        }
+      if (shownRight(box, element.parentElement) > limit) found.push(element);
+    }
+    // Text can run out of a box that itself fits (a long name in a fixed-width cell): its parent is named.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const parent = text.parentElement;
+      if (!parent || !text.textContent?.trim() || getComputedStyle(parent).visibility === 'hidden') continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0 && box.right > limit && shownRight(box, parent) > limit && !found.includes(parent)) {
+        found.push(parent);
       }
-      if (shownRight > limit) found.push(element);
     }
     // The innermost ones name the culprit: a row is only too wide because of what it holds.
     const innermost = found.filter((element) => !found.some((other) => other !== element && element.contains(other)));
     const describe = (element: Element) => {
-      const name = `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`;
+      const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class')?.split(' ')[0] ?? ''}`;
       const text = (element.textContent ?? '').trim().slice(0, 40);
       return `${name} "${text}" right=${Math.round(element.getBoundingClientRect().right)}`;
     };

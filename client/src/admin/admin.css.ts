@@ -3,7 +3,6 @@ import { badge as tone } from '../components/badge.css.ts';
 import { box, boxList } from '../components/card.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
-import { truncate } from '../styles/utilities.css.ts';
 
 export { card, cardHeader, cardHeading, cardTitle, muted } from '../components/card.css.ts';
 
@@ -64,9 +63,6 @@ export const personText = style({
   gap: vars.space.xxs,
   minWidth: 0,
 });
-
-/** A name or address that may be long and unbroken (32-character usernames, their emails): cut with an ellipsis. */
-export const personLine = truncate;
 
 export const strong = style({ fontWeight: vars.fontWeight.semibold });
 

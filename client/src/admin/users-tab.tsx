@@ -81,10 +81,10 @@ export function UsersTab() {
                 <div className={styles.person}>
                   <Avatar username={member.username} src={member.profilePicture} />
                   <span className={styles.personText}>
-                    <span className={`${styles.strong} ${styles.personLine}`} title={member.username}>
+                    <span className={`${styles.strong} ${styles.truncate}`} title={member.username}>
                       {member.username}
                     </span>
-                    <span className={`${styles.muted} ${styles.personLine}`} title={member.email}>
+                    <span className={`${styles.muted} ${styles.truncate}`} title={member.email}>
                       {member.email}
                     </span>
                   </span>

@@ -15,5 +15,14 @@ export const visuallyHiddenRules = {
 
 export const visuallyHidden = style(visuallyHiddenRules);
 
-/** One line, cut with an ellipsis where it does not fit (also inside a flex row). */
-export const truncate = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/**
+ * One line, cut with an ellipsis where it does not fit: inside a flex row (min-width 0) and in a grid cell that
+ * sizes it to its content (max-width 100%).
+ */
+export const truncate = style({
+  minWidth: 0,
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
