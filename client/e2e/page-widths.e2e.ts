@@ -89,7 +89,7 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
 
   for (const role of ROLES) {
     for (const balance of BALANCES) {
-      it(`for a ${role} with ${balance.toLocaleString('en-US')} coins and a 32-character name`, async () => {
+      it(`for ${role === 'admin' ? 'an' : 'a'} ${role} with ${balance.toLocaleString('en-US')} coins and a 32-character name`, async () => {
         const user = await someoneWith(role, balance);
         const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
         const page = await context.newPage();

@@ -8,11 +8,15 @@ export interface Overflow {
   offenders: string[];
 }
 
-/** The page after its network is quiet and nothing says it is still loading (no spinner, no busy region). */
+/**
+ * The page shown, not its spinner: its title (every page has an h1) is there, its network is quiet, and nothing
+ * says it is still loading (no spinner, no busy region).
+ */
 export async function settledPage(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () =>
+      document.querySelector('main h1') &&
       !document.querySelector('[aria-busy="true"]') &&
       ![...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.startsWith('Loading')),
   );
