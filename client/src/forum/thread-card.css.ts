@@ -22,10 +22,12 @@ export const header = style({
   gap: vars.space.sm,
 });
 
+/** The time goes under the name when both do not fit; only a name longer than the whole line is cut. */
 export const author = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.sm,
+  gap: `${vars.space.xxs} ${vars.space.sm}`,
   minWidth: 0,
   fontSize: vars.fontSize.sm,
 });
