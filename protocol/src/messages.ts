@@ -408,6 +408,7 @@ export const CONSOLE_TEXT = {
   title: 'Admin Console',
   backToForum: 'Back to Forum',
   manageCategories: 'Manage Categories',
+  staffTools: 'Staff tools',
   tabs: { users: 'Users', content: 'Content', reports: 'Reports' },
   tools: {
     threads: 'Approval Queue',
@@ -466,6 +467,8 @@ export const CONSOLE_TEXT = {
   saved: 'Saved',
   saving: 'Saving...',
   backupFailed: 'Backup Failed',
+  backupCreated: 'Backup Created',
+  backupSaved: (fileName: string) => `${fileName} was handed to your browser's downloads.`,
   restoreFailed: 'Restore Failed',
   noFileSelected: 'No File Selected',
   categoryNameRequired: 'Name is required',

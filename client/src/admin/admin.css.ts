@@ -53,10 +53,16 @@ export const person = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,
+  minWidth: 0,
   '@media': { [media.tablet]: { minWidth: '200px' } },
 });
 
-export const personText = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 });
+export const personText = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
 
 export const strong = style({ fontWeight: vars.fontWeight.semibold });
 

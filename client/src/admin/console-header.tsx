@@ -16,17 +16,23 @@ export function ConsoleHeader({
   onRangeChange: (range: StatsRange) => void;
 }) {
   return (
-    <header className={page.titleBar}>
+    <header className={`${page.titleBar} ${styles.titleBar}`}>
       <div className={styles.heading}>
-        <RouterLink to="/" className={page.backLink}>
+        <RouterLink to="/" className={`${page.backLink} ${styles.back}`}>
           <ArrowLeft size={16} aria-hidden />
           {CONSOLE_TEXT.backToForum}
         </RouterLink>
-        <h1 className={page.title}>{CONSOLE_TEXT.title}</h1>
-        <p className={page.lead}>Members, content, reports and the forum's settings.</p>
+        <h1 className={`${page.title} ${styles.title}`}>{CONSOLE_TEXT.title}</h1>
+        <p className={`${page.lead} ${styles.lead}`}>Members, content, reports and the forum's settings.</p>
       </div>
       <div className={styles.range}>
-        <SelectField label="Time range" options={RANGE_OPTIONS} value={range} onChange={onRangeChange} />
+        <SelectField
+          label="Time range"
+          labelClassName={styles.rangeLabel}
+          options={RANGE_OPTIONS}
+          value={range}
+          onChange={onRangeChange}
+        />
       </div>
     </header>
   );

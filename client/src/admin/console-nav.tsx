@@ -1,5 +1,6 @@
 import { CONSOLE_TEXT, type CurrentUser } from '@enclave/protocol';
 import {
+  ChevronDown,
   Database,
   FileText,
   FolderTree,
@@ -10,7 +11,10 @@ import {
   ShieldAlert,
   UserCog,
   Users,
+  Wrench,
 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { RouterLink } from '../components/router-link.tsx';
 import * as tabStyles from '../components/tabs.css.ts';
 import { type AdminTab, mayOpenTab } from '../routes/admin-tabs.ts';
@@ -49,6 +53,9 @@ function Count({ value, label }: { value: number | undefined; label: string }) {
 export function ConsoleNav({ user }: { user: CurrentUser }) {
   const queue = useApprovalQueue();
   const reports = useReportQueue();
+  // Phones only (CSS hides the button from tablet width up): the chips fold away so a table shows on the first screen.
+  const [areToolsOpen, setToolsOpen] = useState(false);
+  const toolsId = useId();
   return (
     <div className={styles.nav}>
       <nav aria-label="Console tabs" className={styles.tabBar}>
@@ -63,9 +70,25 @@ export function ConsoleNav({ user }: { user: CurrentUser }) {
           );
         })}
       </nav>
-      <nav aria-label="Staff tools" className={styles.tools}>
+      <Button
+        className={styles.toolsToggle}
+        aria-expanded={areToolsOpen}
+        aria-controls={toolsId}
+        onPress={() => setToolsOpen(!areToolsOpen)}
+      >
+        <Wrench size={14} aria-hidden />
+        {CONSOLE_TEXT.staffTools}
+        <Count value={queue.data?.length} label="pending" />
+        <ChevronDown size={14} aria-hidden />
+      </Button>
+      <nav
+        id={toolsId}
+        aria-label={CONSOLE_TEXT.staffTools}
+        className={styles.tools}
+        data-open={areToolsOpen || undefined}
+      >
         <span className={styles.toolsLabel} aria-hidden>
-          Staff tools
+          {CONSOLE_TEXT.staffTools}
         </span>
         {TOOLS.filter((tool) => mayOpenTab(tool.tab, user.abilities)).map(({ tab, icon: Icon }) => (
           <RouterLink key={tab} to="/admin" search={{ tab }} className={styles.tool}>

@@ -1,19 +1,59 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { softIconTile } from '../components/feature-list.css.ts';
+import { stack } from '../components/page.css.ts';
 import { segments } from '../components/tabs.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { visuallyHiddenRules } from '../styles/utilities.css.ts';
 
-export const heading = style({ display: 'grid', gap: vars.space.xs });
+/** The console's page: its sections closer together on phones. */
+export const page = style([stack, { '@media': { [media.phone]: { gap: vars.space.lg } } }]);
 
-export const range = style({ width: '200px' });
+/**
+ * On phones the title bar takes two rows, Back to Forum beside the time range and the title under them, and the
+ * description is left out: the first screen is kept for the tables (issue 13, item 17).
+ */
+export const titleBar = style({
+  '@media': {
+    [media.phone]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(0, 1fr) auto',
+      alignItems: 'center',
+      gap: `${vars.space.xs} ${vars.space.md}`,
+    },
+  },
+});
 
+export const heading = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  '@media': { [media.phone]: { display: 'contents' } },
+});
+
+export const back = style({ '@media': { [media.phone]: { gridRow: 1, gridColumn: 1 } } });
+
+export const title = style({ '@media': { [media.phone]: { gridRow: 2, gridColumn: '1 / -1' } } });
+
+export const lead = style({ '@media': { [media.phone]: { display: 'none' } } });
+
+/** The range's label is for screen readers only on phones; the choice itself ('Last 7 days') says what it is. */
+export const rangeLabel = style({ '@media': { [media.phone]: visuallyHiddenRules } });
+
+export const range = style({
+  width: '200px',
+  '@media': { [media.phone]: { gridRow: 1, gridColumn: 2, width: '150px' } },
+});
+
+/** Four cards from tablet width up; on phones a compact strip of label and figure, two by two. */
 export const stats = style({
   margin: 0,
   display: 'grid',
-  gap: vars.space.md,
+  gap: vars.space.sm,
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+  '@media': {
+    [media.tablet]: { gap: vars.space.md },
+    [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+  },
 });
 
 export const stat = style({
@@ -26,6 +66,9 @@ export const stat = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   minWidth: 0,
+  '@media': {
+    [media.phone]: { alignItems: 'baseline', padding: `${vars.space.sm} ${vars.space.md}`, boxShadow: 'none' },
+  },
 });
 
 globalStyle(`${stat} dd`, { margin: 0 });
@@ -38,30 +81,66 @@ export const statLabel = style({
 
 export const statIcon = style([softIconTile, { gridRow: 'span 2' }]);
 
+// Hidden on phones through the card's class too: the icon tile's own display rule may load later and would win.
+globalStyle(`${stat} ${statIcon}`, { '@media': { [media.phone]: { display: 'none' } } });
+
 export const statValue = style({
-  fontSize: vars.fontSize.xl,
+  fontSize: vars.fontSize.md,
+  '@media': { [media.tablet]: { fontSize: vars.fontSize.xl } },
   fontWeight: vars.fontWeight.bold,
   fontVariantNumeric: 'tabular-nums',
 });
 
-export const statNote = style({ gridColumn: '1 / -1', fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+/** The range's change under each figure; on phones only screen readers get it, the strip stays one line a figure. */
+export const statNote = style({
+  gridColumn: '1 / -1',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  '@media': { [media.phone]: visuallyHiddenRules },
+});
 
-export const nav = style({ display: 'grid', gap: vars.space.md });
+export const nav = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.sm });
 
-/** The segmented tab list, hugging its tabs from tablet width up. */
+/** The segmented tab list, hugging its tabs from tablet width up; on a narrow phone it scrolls sideways. */
 export const tabBar = style([
   segments,
   {
-    gridAutoColumns: '1fr',
+    gridAutoColumns: 'minmax(max-content, 1fr)',
+    overflowX: 'auto',
     '@media': { [media.tablet]: { justifySelf: 'start', gridAutoColumns: 'minmax(140px, auto)' } },
   },
 ]);
+
+/** On phones the six tool chips fold away behind this button; from tablet width up they are always shown. */
+export const toolsToggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+  gap: vars.space.xs,
+  height: '36px',
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+  '@media': { [media.tablet]: { display: 'none' } },
+});
+
+globalStyle(`${toolsToggle}[aria-expanded="true"] > svg:last-child`, { transform: 'rotate(180deg)' });
 
 export const tools = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   gap: vars.space.xs,
+  '@media': { [media.phone]: { selectors: { '&:not([data-open])': { display: 'none' } } } },
 });
 
 export const toolsLabel = style({
@@ -71,6 +150,7 @@ export const toolsLabel = style({
   textTransform: 'uppercase',
   letterSpacing: '0.04em',
   color: vars.color.textMuted,
+  '@media': { [media.phone]: { display: 'none' } },
 });
 
 export const tool = style({

@@ -42,8 +42,15 @@ describe('the admin console header and navigation', { timeout: 30_000 }, () => {
       'GET /api/admin/reports': json([aReport(), aReport({ id: 6 })]),
     });
     expect(await screen.findByRole('img', { name: '2 open' })).toBeTruthy();
-    expect(await screen.findByRole('img', { name: '1 pending' })).toBeTruthy();
     const tools = screen.getByRole('navigation', { name: 'Staff tools' });
+    expect(await within(tools).findByRole('img', { name: '1 pending' })).toBeTruthy();
+    // On phones the chips fold behind a button that says what it opens (CSS shows one or the other by width).
+    const toggle = screen.getByRole('button', { name: /Staff tools/ });
+    expect(toggle.getAttribute('aria-controls')).toBe(tools.id);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(tools.hasAttribute('data-open')).toBe(true);
     expect(
       within(tools)
         .getAllByRole('link')

@@ -60,7 +60,18 @@ export function ContentTab() {
                 </>
               ),
             },
-            { label: 'Author', cell: (thread) => thread.author?.username ?? CONSOLE_TEXT.unknownAuthor },
+            {
+              label: 'Author',
+              cell: (thread) => {
+                const name = thread.author?.username ?? CONSOLE_TEXT.unknownAuthor;
+                // Up to 32 characters without a space: cut, so the phone's card of cells keeps the screen's width.
+                return (
+                  <span className={styles.truncate} title={name}>
+                    {name}
+                  </span>
+                );
+              },
+            },
             { label: 'Category', cell: (thread) => thread.category?.name ?? CONSOLE_TEXT.uncategorized },
             { label: 'Created', className: styles.nowrap, cell: (thread) => formatDay(thread.createdAt) },
             {

@@ -33,23 +33,48 @@ describe('the database tab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Download Backup' })).toBeNull();
   });
 
-  it('downloads the backup by navigation, shows progress and toasts success after 2 s', async () => {
-    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    const { user } = await renderConsole('database');
+  it('fetches the backup, hands the file to the browser, and says Backup Created no earlier than 2 s after', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const startedAt = Date.now();
+    const { user } = await renderConsole('database', {
+      'GET /api/admin/database/backup': () =>
+        new Response('{"manifest":{}}', {
+          headers: { 'Content-Disposition': 'attachment; filename="enclave-backup-2026.json"' },
+        }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Download Backup' }));
-    expect(assign).toHaveBeenCalledWith('/api/admin/database/backup');
     expect(screen.getByRole('progressbar', { name: 'Creating the backup…' })).toBeTruthy();
-    expect(lastToast()).toBeUndefined();
-    await waitFor(() => expect(lastToast()?.title).toBe('Backup Created'), { timeout: TIMINGS.backupToast + 1000 });
+    await waitFor(() => expect(lastToast()?.title).toBe(CONSOLE_TEXT.backupCreated), {
+      timeout: TIMINGS.backupToast + 1000,
+    });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(TIMINGS.backupToast);
+    expect(saved).toEqual(['enclave-backup-2026.json']);
+    expect(lastToast()?.description).toBe(CONSOLE_TEXT.backupSaved('enclave-backup-2026.json'));
   });
 
-  it("says 'Backup Failed' when the browser cannot start the download", async () => {
-    vi.spyOn(window.location, 'assign').mockImplementation(() => {
-      throw new Error('blocked');
+  it("says 'Backup Failed' with the server's message when it refuses, and saves nothing", async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const { user } = await renderConsole('database', {
+      'GET /api/admin/database/backup': json({ message: 'The disk is full', code: 'INTERNAL' }, 500),
     });
-    const { user } = await renderConsole('database');
     await user.click(await screen.findByRole('button', { name: 'Download Backup' }));
-    expect(lastToast()).toMatchObject({ title: CONSOLE_TEXT.backupFailed, description: ADMIN_TEXT.backupFailed });
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: CONSOLE_TEXT.backupFailed, description: 'The disk is full' }),
+    );
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it("says 'Backup Failed' with the spec's text when the request cannot be made", async () => {
+    const { user } = await renderConsole('database', {
+      'GET /api/admin/database/backup': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Backup' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: CONSOLE_TEXT.backupFailed, description: ADMIN_TEXT.backupFailed }),
+    );
   });
 
   it.each([

@@ -81,8 +81,12 @@ export function UsersTab() {
                 <div className={styles.person}>
                   <Avatar username={member.username} src={member.profilePicture} />
                   <span className={styles.personText}>
-                    <span className={styles.strong}>{member.username}</span>
-                    <span className={styles.muted}>{member.email}</span>
+                    <span className={`${styles.strong} ${styles.truncate}`} title={member.username}>
+                      {member.username}
+                    </span>
+                    <span className={`${styles.muted} ${styles.truncate}`} title={member.email}>
+                      {member.email}
+                    </span>
                   </span>
                 </div>
               ),

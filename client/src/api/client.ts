@@ -64,7 +64,39 @@ export async function requestOrNull<T>(path: string, options: RequestOptions = {
   }
 }
 
+/** A file the server sent (an attachment), with the name it suggested. */
+export interface ReceivedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * Reads a route that answers with a file. Like `call`, a non-OK answer throws an `ApiError` with the server's
+ * message, so the caller learns the outcome instead of the browser showing the error body in the tab.
+ */
+export async function receiveFile<R extends RouteContract & { method: 'GET' }>(
+  route: RouteAddress<R>,
+  options: Pick<RequestOptions, 'silent' | 'errorTitle' | 'signal'> = {},
+): Promise<ReceivedFile> {
+  try {
+    const response = await open('GET', route.url, options);
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  } catch (error) {
+    reportFailure('GET', error, options);
+    throw error;
+  }
+}
+
 async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
+  const response = await open(method, path, options);
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('application/json') ? response.json() : response.text();
+}
+
+/** The request itself, with the product's headers; any non-OK answer becomes an `ApiError`. */
+async function open(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   const headers = new Headers({ [CSRF_HEADER.name]: CSRF_HEADER.value });
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -76,9 +108,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
     signal: options.signal,
   });
   if (!response.ok) throw await ApiError.fromResponse(response);
-  if (response.status === 204) return undefined;
-  const type = response.headers.get('Content-Type') ?? '';
-  return type.includes('application/json') ? response.json() : response.text();
+  return response;
 }
 
 function reportFailure(method: HttpMethod, error: unknown, options: RequestOptions) {

@@ -11,8 +11,17 @@ export const sheet = style({
 /** The look every card shares. Variants add to it and never reset what it sets, whatever order styles load in. */
 export const surface = style([sheet, { boxShadow: vars.shadow.sm }]);
 
-/** A card's contents in one column; padding is left to the card, so variants compose rather than override. */
-export const cardBody = style({ display: 'grid', gap: vars.space.lg, alignContent: 'start', minWidth: 0 });
+/**
+ * A card's contents in one column; padding is left to the card, so variants compose rather than override. The
+ * column is minmax(0, 1fr), so a long unbroken word inside cannot widen the card past the screen.
+ */
+export const cardBody = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+  alignContent: 'start',
+  minWidth: 0,
+});
 
 export const card = style([surface, cardBody, { padding: vars.space.xl }]);
 
@@ -39,11 +48,19 @@ export const cardTitle = style({
 export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 /** A list of bordered boxes (replies, reports, waiting payments), without bullets. */
-export const boxList = style({ display: 'grid', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
+export const boxList = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 
 /** A bordered white box without a shadow, quieter than a card; its gap and padding are the caller's. */
 export const boxFrame = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
-export const stack = style({ display: 'grid', gap: vars.space.xl });
+/** A page's sections in one column that never grows past the screen: what is too wide gives way inside it. */
+export const stack = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xl });
 
 export const header = style({ display: 'grid', gap: vars.space.xs });
 

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
-export const field = style({ display: 'grid', gap: vars.space.xs });
+export const field = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xs });
 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
 
@@ -30,7 +30,9 @@ export const trigger = style({
   },
 });
 
+/** A long choice (a category's name) is cut with an ellipsis: min-width 0 lets it shrink inside the button. */
 export const value = style({
+  minWidth: 0,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',

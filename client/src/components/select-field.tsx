@@ -27,6 +27,8 @@ interface SelectFieldProps<Value extends Key> {
   onChange: (value: Value) => void;
   description?: string;
   isDisabled?: boolean;
+  /** Added to the label's class, e.g. to keep it for screen readers only where space is short. */
+  labelClassName?: string;
 }
 
 /** A labelled single choice from a short list, with a popover list box. */
@@ -37,6 +39,7 @@ export function SelectField<Value extends Key>({
   onChange,
   description,
   isDisabled,
+  labelClassName,
 }: SelectFieldProps<Value>) {
   return (
     <Select
@@ -45,7 +48,7 @@ export function SelectField<Value extends Key>({
       onChange={(key) => key !== null && onChange(key as Value)}
       isDisabled={isDisabled}
     >
-      <Label className={styles.label}>{label}</Label>
+      <Label className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>{label}</Label>
       <Button className={styles.trigger}>
         <SelectValue className={styles.value} />
         <ChevronDown size={16} aria-hidden />

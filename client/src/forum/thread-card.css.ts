@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { box } from '../components/card.css.ts';
 import { vars } from '../styles/theme.css.ts';
+import { truncate } from '../styles/utilities.css.ts';
 
 export const card = style([
   box,
@@ -21,18 +22,22 @@ export const header = style({
   gap: vars.space.sm,
 });
 
+/** The time goes under the name when both do not fit; only a name longer than the whole line is cut. */
 export const author = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.sm,
+  gap: `${vars.space.xxs} ${vars.space.sm}`,
   minWidth: 0,
   fontSize: vars.fontSize.sm,
 });
 
-export const authorName = style({ fontWeight: vars.fontWeight.semibold });
+/** A long name (up to 32 characters, no spaces) is cut with an ellipsis rather than widening the card. */
+export const authorName = style([truncate, { fontWeight: vars.fontWeight.semibold }]);
 
 export const time = style({
   display: 'inline-flex',
+  flexShrink: 0,
   alignItems: 'center',
   gap: vars.space.xxs,
   color: vars.color.textMuted,

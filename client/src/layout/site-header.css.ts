@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
+import { visuallyHiddenRules } from '../styles/utilities.css.ts';
 import { navItem } from './nav-item.css.ts';
 
 export const header = style({
@@ -18,16 +19,17 @@ export const header = style({
 export const inner = style({
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space.md,
+  gap: vars.space.sm,
   height: '100%',
   padding: `0 ${vars.space.lg}`,
-  '@media': { [media.tablet]: { padding: `0 ${vars.space.xl}` } },
+  '@media': { [media.tablet]: { gap: vars.space.md, padding: `0 ${vars.space.xl}` } },
 });
 
 export const menuToggle = style({ '@media': { [media.desktop]: { display: 'none' } } });
 
 export const brand = style({
   display: 'inline-flex',
+  flexShrink: 0,
   alignItems: 'center',
   gap: vars.space.sm,
   fontSize: vars.fontSize.lg,
@@ -38,6 +40,9 @@ export const brand = style({
   borderRadius: vars.radius.sm,
   selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '4px' } },
 });
+
+/** On phones the mark alone is the brand, leaving the row to the balance; the name stays the link's accessible name. */
+export const brandName = style({ '@media': { [media.phone]: visuallyHiddenRules } });
 
 export const brandMark = style({
   display: 'grid',
@@ -54,7 +59,8 @@ export const nav = style({
   alignItems: 'center',
   gap: vars.space.xs,
   marginLeft: vars.space.xl,
-  '@media': { [media.tablet]: { display: 'flex' } },
+  // Below desktop the bottom bar carries these links, and beside a balance and a name they would not fit.
+  '@media': { [media.desktop]: { display: 'flex' } },
 });
 
 export const navLink = style([
@@ -62,20 +68,36 @@ export const navLink = style([
   { padding: `${vars.space.sm} ${vars.space.md}`, selectors: { '&[data-focus-visible]': { outlineOffset: '2px' } } },
 ]);
 
-export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginLeft: 'auto' });
+/** May shrink (min-width 0) so that whatever it holds gives way before the page grows wider than the screen. */
+export const actions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minWidth: 0,
+  marginLeft: 'auto',
+});
 
 export const coinBalance = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: vars.space.xs,
+  minWidth: 0,
   height: '32px',
   padding: `0 ${vars.space.md}`,
+  overflow: 'hidden',
   borderRadius: vars.radius.full,
   background: vars.color.coinSoft,
   color: vars.color.coinText,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
   whiteSpace: 'nowrap',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { textDecoration: 'underline' },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });
 
-export const coinIcon = style({ color: vars.color.coin });
+export const coinFigure = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0 });
+
+export const coinIcon = style({ flexShrink: 0, color: vars.color.coin });

@@ -1,16 +1,15 @@
 import { HEADER_SHADOW_THRESHOLD } from '@enclave/protocol';
-import { Coins, Menu, ShieldHalf } from 'lucide-react';
+import { Menu, ShieldHalf } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, LinkButton } from '../components/button.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
+import { CoinBalance } from './coin-balance.tsx';
 import { NavBadge } from './nav-badge.tsx';
 import { activeOptionsFor, HEADER_LINKS, HOME_ENTRY, visibleEntries } from './nav-items.ts';
 import * as styles from './site-header.css.ts';
 import { UserMenu } from './user-menu.tsx';
-
-const coinFormat = new Intl.NumberFormat();
 
 export function SiteHeader({ onLogout }: { onLogout: () => void }) {
   const { user } = useSession();
@@ -28,7 +27,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
           <span className={styles.brandMark} aria-hidden>
             <ShieldHalf size={18} />
           </span>
-          Enclave
+          <span className={styles.brandName}>Enclave</span>
         </RouterLink>
         <nav className={styles.nav} aria-label="Primary">
           {links.map((link) => (
@@ -41,10 +40,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
         <div className={styles.actions}>
           {user ? (
             <>
-              <span className={styles.coinBalance}>
-                <Coins className={styles.coinIcon} size={16} aria-hidden />
-                {coinFormat.format(user.coinBalance)} coins
-              </span>
+              <CoinBalance coins={user.coinBalance} />
               <UserMenu user={user} onLogout={onLogout} />
             </>
           ) : (

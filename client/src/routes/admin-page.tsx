@@ -3,6 +3,7 @@ import { Navigate, useSearch } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';
 import { ApprovalTab } from '../admin/approval-tab.tsx';
 import { CategoriesTab } from '../admin/categories-tab.tsx';
+import * as styles from '../admin/console.css.ts';
 import { ConsoleHeader } from '../admin/console-header.tsx';
 import { ConsoleNav } from '../admin/console-nav.tsx';
 import { ContentTab } from '../admin/content-tab.tsx';
@@ -13,7 +14,6 @@ import { SettingsTab } from '../admin/settings-tab.tsx';
 import { StatCards } from '../admin/stat-cards.tsx';
 import { UserModerationTab } from '../admin/user-moderation-tab.tsx';
 import { UsersTab } from '../admin/users-tab.tsx';
-import * as page from '../components/page.css.ts';
 import { useSession } from '../session/use-session.ts';
 import { type AdminTab, panelFor } from './admin-tabs.ts';
 
@@ -41,7 +41,7 @@ export function AdminPage() {
   if (shown !== tab) return <Navigate to="/admin" search={{ tab: shown }} replace />;
   const Panel = PANELS[tab];
   return (
-    <div className={page.stack}>
+    <div className={styles.page}>
       <ConsoleHeader range={range} onRangeChange={setRange} />
       <StatCards range={range} />
       <ConsoleNav user={user} />

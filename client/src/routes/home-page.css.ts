@@ -2,35 +2,70 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const page = style({ display: 'grid', gap: vars.space.xxxl });
+/**
+ * One column that never grows past the screen (minmax(0, 1fr)): what is too wide must give way inside it. On
+ * phones the sections sit closer, so the first thread shows on the first screen (issue 13, item 16).
+ */
+export const page = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.xl,
+  '@media': { [media.tablet]: { gap: vars.space.xxxl } },
+});
 
 export const hero = style({
   display: 'grid',
-  gap: vars.space.lg,
-  padding: `${vars.space.xxl} ${vars.space.xl}`,
+  gap: vars.space.sm,
+  padding: vars.space.lg,
   borderRadius: vars.radius.xl,
   color: vars.color.onPrimary,
   background: `linear-gradient(135deg, ${vars.color.primary} 0%, ${vars.color.accent} 100%)`,
   boxShadow: vars.shadow.md,
-  '@media': { [media.tablet]: { padding: `${vars.space.xxxl} ${vars.space.xxxl}` } },
+  '@media': { [media.tablet]: { gap: vars.space.lg, padding: `${vars.space.xxxl} ${vars.space.xxxl}` } },
 });
 
 export const heroTitle = style({
   maxWidth: '18ch',
-  fontSize: vars.fontSize.display,
+  fontSize: vars.fontSize.xxl,
+  '@media': { [media.tablet]: { fontSize: vars.fontSize.display } },
   fontWeight: vars.fontWeight.bold,
   letterSpacing: '-0.02em',
 });
 
-export const heroText = style({ maxWidth: '60ch', fontSize: vars.fontSize.lg, opacity: 0.92 });
+/** Left out on phones, where the first screen belongs to the first thread (the privacy panel below says it too). */
+export const heroText = style({
+  maxWidth: '60ch',
+  fontSize: vars.fontSize.lg,
+  opacity: 0.92,
+  '@media': { [media.phone]: { display: 'none' } },
+});
 
-export const heroActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, marginTop: vars.space.sm });
+export const heroActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.xs,
+  '@media': { [media.tablet]: { gap: vars.space.md, marginTop: vars.space.sm } },
+});
+
+/** On phones the hero's buttons take the medium size (the selector outweighs the button's own size class). */
+export const heroAction = style({
+  '@media': {
+    [media.phone]: {
+      selectors: {
+        [`${heroActions} &`]: { height: '40px', padding: `0 ${vars.space.lg}`, fontSize: vars.fontSize.sm },
+      },
+    },
+  },
+});
 
 export const section = style({
   display: 'grid',
-  gap: vars.space.lg,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.md,
   scrollMarginTop: `calc(${vars.size.header} + ${vars.space.lg})`,
   outline: 'none',
+  '@media': { [media.tablet]: { gap: vars.space.lg } },
 });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });

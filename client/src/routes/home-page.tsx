@@ -51,17 +51,17 @@ export function HomePage() {
         </p>
         <div className={styles.heroActions}>
           {isLoading ? null : user ? (
-            <Button variant="inverse" size="lg" onPress={() => openCreateThread()}>
+            <Button variant="inverse" size="lg" className={styles.heroAction} onPress={() => openCreateThread()}>
               <PenSquare size={18} aria-hidden />
               Start a New Thread
             </Button>
           ) : (
-            <LinkButton to="/auth" variant="inverse" size="lg">
+            <LinkButton to="/auth" variant="inverse" size="lg" className={styles.heroAction}>
               <LogIn size={18} aria-hidden />
               Sign in to Get Started
             </LinkButton>
           )}
-          <Button variant="translucent" size="lg" onPress={browseCategories}>
+          <Button variant="translucent" size="lg" className={styles.heroAction} onPress={browseCategories}>
             <LayoutGrid size={18} aria-hidden />
             Browse Categories
           </Button>

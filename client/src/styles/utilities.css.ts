@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 
-export const visuallyHidden = style({
+/** Out of sight, still read by screen readers; also usable inside a media query. */
+export const visuallyHiddenRules = {
   position: 'absolute',
   width: 1,
   height: 1,
@@ -10,7 +11,18 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
   border: 0,
-});
+} as const;
 
-/** One line, cut with an ellipsis where it does not fit (also inside a flex row). */
-export const truncate = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const visuallyHidden = style(visuallyHiddenRules);
+
+/**
+ * One line, cut with an ellipsis where it does not fit: inside a flex row (min-width 0) and in a grid cell that
+ * sizes it to its content (max-width 100%).
+ */
+export const truncate = style({
+  minWidth: 0,
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { box, boxList } from '../components/card.css.ts';
 import { vars } from '../styles/theme.css.ts';
+import { truncate } from '../styles/utilities.css.ts';
 
 export const list = boxList;
 
@@ -14,9 +15,15 @@ export const header = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const author = style({ fontWeight: vars.fontWeight.semibold });
+/** A long name is cut with an ellipsis rather than widening the reply. */
+export const author = style([truncate, { fontWeight: vars.fontWeight.semibold }]);
 
-export const number = style({ marginLeft: 'auto', fontWeight: vars.fontWeight.semibold, color: vars.color.textMuted });
+export const number = style({
+  flexShrink: 0,
+  marginLeft: 'auto',
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.textMuted,
+});
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 

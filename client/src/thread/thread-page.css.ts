@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
-export const page = style({ display: 'grid', gap: vars.space.xl, minWidth: 0 });
+export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xl, minWidth: 0 });
 
 export const toolbar = style({
   display: 'flex',
@@ -17,11 +17,12 @@ export const adminActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars
 /** The author beside the thread on wide screens, above it on narrow ones. */
 export const article = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.xl,
   '@media': { [media.desktop]: { gridTemplateColumns: '240px minmax(0, 1fr)', alignItems: 'start' } },
 });
 
-export const main = style({ display: 'grid', gap: vars.space.lg, minWidth: 0 });
+export const main = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg, minWidth: 0 });
 
 export const title = style({
   fontSize: vars.fontSize.xxl,

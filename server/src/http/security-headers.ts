@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
  * What the client really loads, and nothing more: its own scripts and CSS files (vanilla-extract emits files,
  * never inline styles), the Socket.IO websocket on this origin (CSP3 'self' covers ws/wss to the same host),
  * the favicon as a data: URL, the crop dialog's chosen photo as a blob: URL, and the QR code as plain SVG
- * elements. No inline script, no eval, no plugins, nothing framed and nothing framing us.
+ * elements. The database backup is fetched from 'self' and saved through a blob: link with `download`, which is
+ * a download, not a navigation or a load, so no directive governs it. No inline script, no eval, no plugins,
+ * nothing framed and nothing framing us.
  */
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],

@@ -1,0 +1,102 @@
+import type { App } from '@enclave/server';
+import { reply } from '@enclave/server/posts/service.ts';
+import { sendMessage } from '@enclave/server/private-messages/service.ts';
+import { createMember } from '@enclave/server/test/factories.ts';
+import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
+import type { UserRecord } from '@enclave/server/users/user-model.ts';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
+import { launchBrowser, signedInContext, startProduct } from './harness.ts';
+import { overflowOf, settledPage } from './viewport-fit.ts';
+
+/**
+ * Issue 13: nothing is wider than the viewport, on any page, for any role, at a small phone, a phone and a
+ * tablet, with a balance of 0, 9,999 or 1,234,567 coins and a username of the longest allowed length (32).
+ * One context per role and balance; each page loads once and is measured at every width by resizing.
+ */
+const WIDTHS = [320, 390, 768];
+const HEIGHT = 844;
+const BALANCES = [0, 9_999, 1_234_567];
+const ROLES = ['member', 'moderator', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+let app: App;
+let url: string;
+let browser: Browser;
+let pages: { forum: string[]; member: string[]; staff: string[] };
+/** Writes the threads and the message every reader finds in their inbox, under a 32-character name. */
+let author: UserRecord;
+
+/** A 32-character username, the most the rules allow, that says whose it is. */
+const longName = (label: string) => `${label}_`.padEnd(32, 'x');
+
+beforeAll(async () => {
+  ({ app, url } = await startProduct());
+  browser = await launchBrowser();
+  ({ user: author } = await createMember(app, { username: longName('author') }));
+  const category = await aCategory(app, { name: 'Privacy Tools and Hardware Wallets', description: 'Long names too.' });
+  const thread = await aThread(app, author, {
+    title: 'Self-hosting a VPN on a budget with WireGuard and a small VPS',
+    content: 'WireGuard on a small VPS is fast and cheap. Here is how I set mine up, step by step.',
+    categoryId: category.id,
+    tags: ['vpn', 'wireguard', 'self-hosting'],
+  });
+  await aThread(app, author, { title: 'Threat models', categoryId: category.id, isPremium: true, premiumCost: 40 });
+  await reply(app, author, thread.id, 'Which provider did you pick for the VPS?');
+  pages = {
+    forum: ['/', '/forums', `/category/${category.id}`, `/thread/${thread.id}`, '/auth', '/privacy', '/no-such-page'],
+    member: ['/messages', '/wallet', '/transactions', '/profile', '/admin'],
+    staff: [...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`), `/edit-thread/${thread.id}`],
+  };
+});
+
+async function someoneWith(role: Role, balance: number): Promise<UserRecord> {
+  const { user } = await createMember(app, {
+    username: longName(`${role}_${balance}`),
+    isAdmin: role === 'admin',
+    isModerator: role === 'moderator',
+  });
+  if (balance > 0) await grantCoins(app, user.id, balance);
+  await sendMessage(app, author, { recipientId: user.id, content: 'Your group buy place is confirmed. Thank you!' });
+  return user;
+}
+
+/** Every page in `paths`, each measured at every width; the answer lists what overflowed where. */
+async function overflowsOn(page: Page, paths: string[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[1] as number, height: HEIGHT });
+    await page.goto(`${url}${path}`);
+    await settledPage(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      const { scrollWidth, innerWidth, offenders } = await overflowOf(page);
+      if (scrollWidth > innerWidth || offenders.length > 0) {
+        failures.push(`${path} at ${width}px: page ${scrollWidth}px wide; ${offenders.join('; ')}`);
+      }
+    }
+  }
+  return failures;
+}
+
+describe('every page fits the viewport at 320, 390 and 768 px', () => {
+  it('for a visitor', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: HEIGHT } })).newPage();
+    expect(await overflowsOn(page, pages.forum)).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const role of ROLES) {
+    for (const balance of BALANCES) {
+      it(`for ${role === 'admin' ? 'an' : 'a'} ${role} with ${balance.toLocaleString('en-US')} coins and a 32-character name`, async () => {
+        const user = await someoneWith(role, balance);
+        const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
+        const page = await context.newPage();
+        const paths = [...pages.forum, ...pages.member, ...(role === 'member' ? [] : pages.staff)];
+        expect(await overflowsOn(page, paths)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
