@@ -59,8 +59,8 @@ function printTable(): void {
   printOut(
     `Enclave members bench, ${new Date().toISOString()}, ${machine}, database ${backend}, Node ${process.version}\n` +
       `${sizes.map(describeSize).join('\n')}\n` +
-      'One request at a time as a verified member (admin routes as staff), visitor cache off, warm-up then up to\n' +
-      '30 samples in 10 s per route; p50 / p99 in ms.\n\n',
+      'One request at a time as a verified member (admin routes as staff), visitor cache off; per route a warm-up,\n' +
+      'then up to 30 samples in 10 s (at least one); a request over 60 s is abandoned. p50 / p99 in ms.\n\n',
   );
   printOut(formatTable(memberRows(results, pages)));
 }

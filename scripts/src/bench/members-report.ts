@@ -1,7 +1,7 @@
 import type { JsFigure } from './client-size.ts';
 import { SIZES, type SizeName } from './dataset.ts';
 import type { HttpFigure } from './http.ts';
-import { MEMBER_ROUTES, type RouteFigure } from './member-routes.ts';
+import { MEMBER_ROUTES, REQUEST_LIMIT_MS, type RouteFigure } from './member-routes.ts';
 import { percentile } from './sockets.ts';
 
 /** A phase's time, or why it has none. */
@@ -32,10 +32,23 @@ export function describeSize(name: SizeName): string {
 }
 
 const p50Of = (figure: RouteFigure | undefined) => (figure?.ms.length ? percentile(figure.ms, 50) : undefined);
+/** The p50 at L, or the limit when L was abandoned there (a lower bound): either way, what L/S is compared with. */
+const p50AtLeast = (figure: RouteFigure | undefined) =>
+  p50Of(figure) ?? (figure?.overLimit ? REQUEST_LIMIT_MS : undefined);
+
+/** L/S, and whether it is exact or (L abandoned at the limit) a lower bound. */
+function growth(results: Map<SizeName, SizeFigures>, name: string): { ratio: number; atLeast: boolean } | undefined {
+  const s = p50Of(results.get('S')?.routes.get(name));
+  const l = results.get('L')?.routes.get(name);
+  const lp50 = p50AtLeast(l);
+  if (s === undefined || lp50 === undefined) return undefined;
+  return { ratio: lp50 / s, atLeast: p50Of(l) === undefined };
+}
 
 function routeCell(figure: RouteFigure | undefined): string {
   if (!figure) return '-';
   const failed = figure.failures.length ? `, ${figure.failures.length} failed (${figure.failures[0]})` : '';
+  if (figure.overLimit && !figure.ms.length) return `over ${ms(REQUEST_LIMIT_MS)} (abandoned)`;
   if (!figure.ms.length) return `no sample in ${figure.seconds.toFixed(0)} s${failed}`;
   const p50 = ms(percentile(figure.ms, 50));
   const p99 = ms(percentile(figure.ms, 99));
@@ -45,12 +58,12 @@ function routeCell(figure: RouteFigure | undefined): string {
 /** Each goal of issue #14 for one route, with pass, MISS, or "not run" when its size was not measured. */
 function routeGoals(name: string, p50GoalMs: number, results: Map<SizeName, SizeFigures>): string {
   const m = results.get('M')?.routes.get(name);
-  const [s, l] = [p50Of(results.get('S')?.routes.get(name)), p50Of(results.get('L')?.routes.get(name))];
+  const grew = growth(results, name);
   const clean = m !== undefined && m.failures.length === 0 && m.ms.length > 0;
   return [
     `M p50 <= ${p50GoalMs}: ${m ? verdict(clean && percentile(m.ms, 50) <= p50GoalMs) : 'not run'}`,
     `M p99 <= ${P99_GOAL_MS}: ${m ? verdict(clean && percentile(m.ms, 99) <= P99_GOAL_MS) : 'not run'}`,
-    `L/S <= ${GROWTH_GOAL}: ${s !== undefined && l !== undefined ? verdict(l / s <= GROWTH_GOAL) : 'not run'}`,
+    `L/S <= ${GROWTH_GOAL}: ${!grew ? 'not run' : grew.atLeast && grew.ratio <= GROWTH_GOAL ? 'unknown' : verdict(grew.ratio <= GROWTH_GOAL)}`,
   ].join(', ');
 }
 
@@ -82,11 +95,11 @@ export function memberRows(results: Map<SizeName, SizeFigures>, pages: Map<strin
   ]);
   rows.push(['route: p50 / p99 ms (samples in time)', '', '', '', '', '']);
   for (const route of MEMBER_ROUTES) {
-    const [s, l] = [p50Of(at('S')?.routes.get(route.name)), p50Of(at('L')?.routes.get(route.name))];
+    const grew = growth(results, route.name);
     rows.push([
       route.name,
       ...names.map((n) => routeCell(at(n)?.routes.get(route.name))),
-      s !== undefined && l !== undefined ? `${(l / s).toFixed(1)}x` : '-',
+      grew ? `${grew.atLeast ? '> ' : ''}${grew.ratio.toFixed(1)}x` : '-',
       routeGoals(route.name, route.p50GoalMs, results),
     ]);
   }
