@@ -72,7 +72,8 @@ const watchdog = setTimeout(() => {
 }, WHOLE_RUN_MS);
 watchdog.unref();
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The first sentence: Fastify's onReady timeout, for one, goes on to guess at a forgotten `done`. */
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('. ')[0] ?? '';
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 async function timedPhase(work: () => Promise<unknown>): Promise<Timed> {

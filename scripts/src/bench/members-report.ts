@@ -24,6 +24,9 @@ const ms = (value: number) => (value >= 1000 ? `${Math.round(value).toLocaleStri
 const kb = (figure: JsFigure) => `${(figure.bytes / 1024).toFixed(1)} KB (${figure.files.length} files)`;
 const timed = (figure: Timed | undefined) =>
   figure === undefined ? '-' : 'error' in figure ? `FAILED: ${figure.error}` : `${figure.seconds.toFixed(1)} s`;
+/** A size whose app did not start has no route figures: say so rather than leave the cell blank. */
+const unstarted = (figures: SizeFigures | undefined) =>
+  figures?.start !== undefined && 'error' in figures.start ? 'not measured (no start)' : '-';
 
 export function describeSize(name: SizeName): string {
   const { threads, replies, members, messages } = SIZES[name];
@@ -45,8 +48,8 @@ function growth(results: Map<SizeName, SizeFigures>, name: string): { ratio: num
   return { ratio: lp50 / s, atLeast: p50Of(l) === undefined };
 }
 
-function routeCell(figure: RouteFigure | undefined): string {
-  if (!figure) return '-';
+function routeCell(figure: RouteFigure | undefined, size: SizeFigures | undefined): string {
+  if (!figure) return unstarted(size);
   const failed = figure.failures.length ? `, ${figure.failures.length} failed (${figure.failures[0]})` : '';
   if (figure.overLimit && !figure.ms.length) return `over ${ms(REQUEST_LIMIT_MS)} (abandoned)`;
   if (!figure.ms.length) return `no sample in ${figure.seconds.toFixed(0)} s${failed}`;
@@ -63,12 +66,11 @@ function routeGoals(name: string, p50GoalMs: number, results: Map<SizeName, Size
   return [
     `M p50 <= ${p50GoalMs}: ${m ? verdict(clean && percentile(m.ms, 50) <= p50GoalMs) : 'not run'}`,
     `M p99 <= ${P99_GOAL_MS}: ${m ? verdict(clean && percentile(m.ms, 99) <= P99_GOAL_MS) : 'not run'}`,
-    `L/S <= ${GROWTH_GOAL}: ${!grew ? 'not run' : grew.atLeast && grew.ratio <= GROWTH_GOAL ? 'unknown' : verdict(grew.ratio <= GROWTH_GOAL)}`,
+    `L/S <= ${GROWTH_GOAL}: ${!grew ? (results.has('L') ? 'not measured' : 'not run') : grew.atLeast && grew.ratio <= GROWTH_GOAL ? 'unknown' : verdict(grew.ratio <= GROWTH_GOAL)}`,
   ].join(', ');
 }
 
-function loadCell(load: SizeFigures['load']): [string, boolean | undefined] {
-  if (!load) return ['-', undefined];
+function loadCell(load: NonNullable<SizeFigures['load']>): [string, boolean] {
   if ('error' in load) return [`FAILED: ${load.error}`, false];
   const share = load.members.requestsPerSecond / load.bare.requestsPerSecond;
   const errors = load.members.errors ? `, ${load.members.errors} errors` : '';
@@ -98,12 +100,15 @@ export function memberRows(results: Map<SizeName, SizeFigures>, pages: Map<strin
     const grew = growth(results, route.name);
     rows.push([
       route.name,
-      ...names.map((n) => routeCell(at(n)?.routes.get(route.name))),
+      ...names.map((n) => routeCell(at(n)?.routes.get(route.name), at(n))),
       grew ? `${grew.atLeast ? '> ' : ''}${grew.ratio.toFixed(1)}x` : '-',
       routeGoals(route.name, route.p50GoalMs, results),
     ]);
   }
-  const loads = names.map((n) => loadCell(at(n)?.load));
+  const loads = names.map((n): [string, boolean | undefined] => {
+    const load = at(n)?.load;
+    return load ? loadCell(load) : [unstarted(at(n)), undefined];
+  });
   const measured = loads.flatMap(([, pass]) => (pass === undefined ? [] : [pass]));
   rows.push([
     '20 members on GET /api/threads',
