@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The entry script and its modulepreload links: what the browser fetches before `/` can render. */
-export function initialJsGzipBytes(dist: string): { bytes: number; files: string[] } {
+export interface JsFigure {
+  bytes: number;
+  files: string[];
+}
+
+function entryFiles(dist: string): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].flatMap((m) =>
     m[1] ? [m[1]] : [],
@@ -11,10 +15,47 @@ export function initialJsGzipBytes(dist: string): { bytes: number; files: string
   const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].flatMap((m) =>
     m[1] ? [m[1]] : [],
   );
-  const files = [...new Set([...entries, ...preloads])];
-  const bytes = files.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(join(dist, file.replace(/^\//, '')))).length,
-    0,
-  );
+  return [...new Set([...entries, ...preloads])].map((file) => file.replace(/^\//, ''));
+}
+
+function gzipBytes(dist: string, files: string[]): JsFigure {
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
   return { bytes, files };
+}
+
+/** The entry script and its modulepreload links: what the browser fetches before any route's own chunk. */
+export function initialJsGzipBytes(dist: string): JsFigure {
+  return gzipBytes(dist, entryFiles(dist));
+}
+
+/**
+ * Every chunk the files statically import, transitively (`import … from "./x.js"` and `import "./x.js"`;
+ * a dynamic `import("./x.js")` is code fetched later, not before the route renders).
+ */
+function withStaticImports(dist: string, files: string[]): string[] {
+  const seen = new Set<string>();
+  const pending = [...files];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(join(dist, file), 'utf8');
+    for (const [, imported] of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
+      if (imported) pending.push(join(file, '..', imported));
+    }
+  }
+  return [...seen];
+}
+
+/** A page's own chunk is named after its module (routes/home-page.tsx → assets/home-page-<hash>.js). */
+const PAGE_CHUNK = /^(.+-page)-[\w-]{8}\.js$/;
+
+/** All JS each page needs before it renders (entry, preloads, its chunk and their static imports), gzip, by page name. */
+export function pageJsGzipBytes(dist: string): Map<string, JsFigure> {
+  const entry = entryFiles(dist);
+  const pages = new Map<string, JsFigure>();
+  for (const file of readdirSync(join(dist, 'assets'))) {
+    const page = PAGE_CHUNK.exec(file)?.[1];
+    if (page) pages.set(page, gzipBytes(dist, withStaticImports(dist, [...entry, join('assets', file)])));
+  }
+  return pages;
 }

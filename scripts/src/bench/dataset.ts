@@ -1,88 +1,48 @@
-import { internalId } from '@enclave/server/db/ids.ts';
-import type { FastifyInstance } from 'fastify';
+export interface DatasetSize {
+  threads: number;
+  replies: number;
+  members: number;
+  messages: number;
+}
 
-export const MEMBERS = 500;
-export const THREADS = 1000;
-export const REPLIES = 10_000;
-const CATEGORIES = 8;
+/** Issue #14's three sizes. */
+export const SIZES = {
+  S: { threads: 1000, replies: 10_000, members: 500, messages: 5000 },
+  M: { threads: 5000, replies: 50_000, members: 2000, messages: 25_000 },
+  L: { threads: 20_000, replies: 200_000, members: 8000, messages: 100_000 },
+} satisfies Record<string, DatasetSize>;
+export type SizeName = keyof typeof SIZES;
 
-/** The group-buy thread every watcher follows; its organiser is member 1. */
-export const GROUP_BUY_THREAD = THREADS + 1;
+/** The realtime bench (`npm run bench`) runs on S without messages, so a push is not measured against a full inbox. */
+export const REALTIME_SIZE: DatasetSize = { ...SIZES.S, messages: 0 };
+
+export const CATEGORIES = 8;
+/** Staff: signs in for the admin routes; organises the group buy. */
+export const ADMIN = 1;
+/** The verified member the member routes sign in as: 2,000 messages, a coin purchase, premium purchases. */
+export const READER = 2;
+/** The thread with 200 replies. */
+export const HOT_THREAD = 1;
+export const HOT_REPLIES = 200;
+export const READER_MESSAGES = 2000;
+/** The group-buy thread every watcher follows. */
+export const GROUP_BUY_THREAD = 2;
 export const GROUP_BUY_CONTRIBUTORS = [2, 3, 4, 5, 6];
+export const isPremiumThread = (id: number) => id % 20 === 0;
+export const isPrivateThread = (id: number) => id % 50 === 25;
+export const authorOf = (thread: number, size: DatasetSize) =>
+  thread === GROUP_BUY_THREAD ? ADMIN : ((thread - 1) % size.members) + 1;
 
-/** Inserts straight through the models (with the `_id`s insertWithId would give): the database is fresh, so ids are sequential from 1. */
-export async function insertDataset(app: FastifyInstance): Promise<void> {
-  const { Category, User, Thread, Post, LedgerEntry } = app.models;
-  const now = new Date();
-  await Category.insertMany(
-    Array.from({ length: CATEGORIES }, (_, i) => ({
-      _id: internalId(i + 1),
-      id: i + 1,
-      name: `Category ${i + 1}`,
-      description: `Benchmark category ${i + 1}`,
-      icon: 'chat',
-      color: '#3366cc',
-    })),
-  );
-  await User.insertMany(
-    Array.from({ length: MEMBERS }, (_, i) => ({
-      _id: internalId(i + 1),
-      id: i + 1,
-      username: `member${i + 1}`,
-      usernameKey: `member${i + 1}`,
-      email: `member${i + 1}@bench.local`,
-      // Nobody signs in with a password here: sessions are signed directly.
-      passwordHash: 'bench-no-password',
-      isEmailVerified: true,
-    })),
-  );
-  const threads = Array.from({ length: THREADS }, (_, i) => ({
-    _id: internalId(i + 1),
-    id: i + 1,
-    title: `Benchmark thread ${i + 1}`,
-    content: `Opening post of thread ${i + 1}. `.repeat(8),
-    authorId: (i % MEMBERS) + 1,
-    categoryId: (i % CATEGORIES) + 1,
-    tags: ['bench'],
-    isApproved: true,
-    approvedBy: 1,
-    approvedAt: now,
-  }));
-  threads.push({
-    ...threads[0],
-    _id: internalId(GROUP_BUY_THREAD),
-    id: GROUP_BUY_THREAD,
-    title: 'Benchmark group buy',
-    authorId: 1,
-    isGroupBuy: true,
-    groupBuyParticipantsRequired: 1000,
-    groupBuyContributionAmount: 1,
-    groupBuyContent: 'Benchmark reward',
-  } as (typeof threads)[number]);
-  await Thread.insertMany(threads);
-  for (let start = 0; start < REPLIES; start += 2000) {
-    await Post.insertMany(
-      Array.from({ length: 2000 }, (_, k) => {
-        const i = start + k;
-        return {
-          _id: internalId(i + 1),
-          id: i + 1,
-          threadId: (i % THREADS) + 1,
-          authorId: ((i * 7) % MEMBERS) + 1,
-          content: `Reply ${i + 1}: a benchmark reply of ordinary length.`,
-        };
-      }),
-    );
+/** A stored document written raw (the driver's insertMany), in the layout of the code before keyed lists. */
+export type Raw = Record<string, unknown>;
+
+/** Makes documents 0..count-1 and inserts them 2,000 at a time (one batch per call keeps memory flat at L). */
+export async function insertInChunks(
+  count: number,
+  insert: (docs: Raw[]) => Promise<unknown>,
+  make: (i: number) => Raw,
+): Promise<void> {
+  for (let start = 0; start < count; start += 2000) {
+    await insert(Array.from({ length: Math.min(2000, count - start) }, (_, k) => make(start + k)));
   }
-  await LedgerEntry.insertMany(
-    GROUP_BUY_CONTRIBUTORS.map((account) => ({
-      account,
-      seq: 1,
-      amount: 100,
-      balanceAfter: 100,
-      key: `bench:grant:${account}`,
-      type: 'admin_grant',
-      createdAt: now,
-    })),
-  );
 }

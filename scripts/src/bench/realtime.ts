@@ -3,7 +3,7 @@ import { api, pathOf } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
-import { GROUP_BUY_CONTRIBUTORS, GROUP_BUY_THREAD, MEMBERS } from './dataset.ts';
+import { GROUP_BUY_CONTRIBUTORS, GROUP_BUY_THREAD, REALTIME_SIZE } from './dataset.ts';
 import { holdSockets } from './holder.ts';
 import { closeAll, connectMany, connectSocket } from './sockets.ts';
 
@@ -45,7 +45,7 @@ function nextEvent<T>(socket: Socket, event: string, matches: (payload: T) => bo
  */
 export async function messagePushLatencies(app: FastifyInstance, baseUrl: string, samples: number): Promise<number[]> {
   const recipients = 100;
-  const senders = Math.min(samples, MEMBERS - recipients);
+  const senders = Math.min(samples, REALTIME_SIZE.members - recipients);
   const sockets = await connectMany(recipients, (i) =>
     connectSocket(baseUrl, { cookie: sessionCookie(app, i + 1), greeting: 'session:ready' }),
   );
@@ -102,7 +102,7 @@ export async function groupBuyDeliveries(
   baseUrl: string,
   watchers: number,
 ): Promise<{ delays: number[]; missed: number }> {
-  const cookies = Array.from({ length: watchers }, (_, i) => sessionCookie(app, (i % MEMBERS) + 1));
+  const cookies = Array.from({ length: watchers }, (_, i) => sessionCookie(app, (i % REALTIME_SIZE.members) + 1));
   const holder = holdSockets(baseUrl, cookies, GROUP_BUY_THREAD);
   try {
     const { watching } = await holder.ready;

@@ -1,0 +1,139 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN, HOT_THREAD, READER } from './dataset.ts';
+import { sessionCookie } from './realtime.ts';
+
+/** Who sends a route's requests: the reader, staff, or (for writes) a different member each time, so no rate limit answers. */
+type Signer = 'reader' | 'admin' | 'writers';
+
+export interface MemberRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  as: Signer;
+  body?: (n: number) => unknown;
+  /** Issue #14: p50 at M; every route also has p99 ≤ 100 ms at M and p50 at L ≤ 2 × p50 at S. */
+  p50GoalMs: number;
+}
+
+const read = (name: string, path: string, as: Signer = 'reader', p50GoalMs = 30): MemberRoute => ({
+  name: `GET ${name}`,
+  method: 'GET',
+  path,
+  as,
+  p50GoalMs,
+});
+
+/** Issue #14's table, in this order: reads first, so the writes do not grow what the reads measure. */
+export const MEMBER_ROUTES: MemberRoute[] = [
+  read('/api/threads', '/api/threads'),
+  read('/api/threads?categoryId=3', '/api/threads?categoryId=3'),
+  read('/api/categories', '/api/categories'),
+  read('/api/threads/{id}', `/api/threads/${HOT_THREAD}`, 'reader', 10),
+  read('/api/threads/{id}/posts (200 replies)', `/api/threads/${HOT_THREAD}/posts`),
+  read('/api/messages (2,000 messages)', '/api/messages'),
+  read('/api/user', '/api/user', 'reader', 10),
+  read('/api/transactions', '/api/transactions'),
+  read('/api/admin/users', '/api/admin/users', 'admin'),
+  read('/api/admin/stats', '/api/admin/stats', 'admin'),
+  read('/api/admin/threads', '/api/admin/threads', 'admin'),
+  {
+    name: 'POST /api/messages',
+    method: 'POST',
+    path: '/api/messages',
+    as: 'writers',
+    body: (n) => ({ recipientId: READER, content: `Benchmark message, sample ${n}` }),
+    p50GoalMs: 30,
+  },
+  {
+    name: 'POST /api/threads/{id}/posts',
+    method: 'POST',
+    path: `/api/threads/${HOT_THREAD}/posts`,
+    as: 'writers',
+    body: (n) => ({ content: `Benchmark reply, sample ${n}` }),
+    p50GoalMs: 30,
+  },
+  {
+    name: 'POST /api/threads',
+    method: 'POST',
+    path: '/api/threads',
+    as: 'writers',
+    body: (n) => ({ title: `Benchmark thread, sample ${n}`, content: 'A new benchmark thread.', categoryId: 3 }),
+    p50GoalMs: 30,
+  },
+];
+
+const SAMPLES = 30;
+/** Per route, after the warm-up: sampling stops at 30 samples or once this much time has passed. */
+const ROUTE_BUDGET_MS = 10_000;
+/**
+ * A request that takes longer is abandoned rather than stalling the run (the route is then reported as
+ * over this limit). The server still finishes it, so the next route may be measured a little high.
+ */
+export const REQUEST_LIMIT_MS = 60_000;
+/** Writers are members 10, 11, … (the reader and the group-buy contributors are below), a new range per write route. */
+const FIRST_WRITER = 10;
+const WRITERS_PER_ROUTE = SAMPLES + 10;
+
+export interface RouteFigure {
+  ms: number[];
+  seconds: number;
+  failures: string[];
+  /** A request was abandoned at REQUEST_LIMIT_MS: the route takes at least that long. */
+  overLimit: boolean;
+}
+
+function requester(app: FastifyInstance, baseUrl: string, route: MemberRoute, routeIndex: number) {
+  const writers =
+    FIRST_WRITER + MEMBER_ROUTES.filter((r, i) => r.as === 'writers' && i < routeIndex).length * WRITERS_PER_ROUTE;
+  return async (n: number) => {
+    const member = route.as === 'reader' ? READER : route.as === 'admin' ? ADMIN : writers + n;
+    const response = await fetch(`${baseUrl}${route.path}`, {
+      method: route.method,
+      headers: {
+        cookie: sessionCookie(app, member),
+        'x-requested-with': 'bench',
+        ...(route.body && { 'content-type': 'application/json' }),
+      },
+      body: route.body ? JSON.stringify(route.body(n)) : undefined,
+      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 80)}`);
+  };
+}
+
+/**
+ * One request at a time: a warm-up (not counted: it pays what a process does once, such as the first
+ * numeric id's read), then up to 30 samples within the route's time budget, at least one. A request
+ * abandoned at the limit ends the route: another would be abandoned too.
+ */
+export async function sampleRoute(
+  app: FastifyInstance,
+  baseUrl: string,
+  route: MemberRoute,
+  routeIndex: number,
+): Promise<RouteFigure> {
+  const send = requester(app, baseUrl, route, routeIndex);
+  const began = performance.now();
+  const figure: RouteFigure = { ms: [], seconds: 0, failures: [], overLimit: false };
+  const timed = async (n: number): Promise<number | null> => {
+    const start = performance.now();
+    try {
+      await send(n);
+      return performance.now() - start;
+    } catch (error) {
+      figure.overLimit = error instanceof Error && error.name === 'TimeoutError';
+      figure.failures.push(error instanceof Error ? error.message : String(error));
+      return null;
+    }
+  };
+  await timed(0);
+  const deadline = performance.now() + ROUTE_BUDGET_MS;
+  for (let n = 1; n <= SAMPLES && !figure.overLimit && (n === 1 || performance.now() < deadline); n++) {
+    const took = await timed(n);
+    if (took !== null) figure.ms.push(took);
+  }
+  figure.seconds = (performance.now() - began) / 1000;
+  return figure;
+}

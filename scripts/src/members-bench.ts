@@ -1,0 +1,180 @@
+/**
+ * `npm run bench -- --members [--sizes S,M,L]`: issue #14's proof. For each size, a fresh embedded
+ * database gets a dataset in the storage layout before keyed lists; the app starts on it once (running
+ * the migrations) and again on the migrated data, both timed; each member route is then sampled one
+ * request at a time, and 20 members load GET /api/threads against a bare Fastify route. Last, the JS
+ * each route needs. Progress (and the server's log) on stderr, the table on stdout.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp } from '@enclave/server';
+import { type AppConfig, loadEnv } from '@enclave/server/config.ts';
+import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type JsFigure, pageJsGzipBytes } from './bench/client-size.ts';
+import { READER, SIZES, type SizeName } from './bench/dataset.ts';
+import { writeDataset } from './bench/forum-dataset.ts';
+import { loadTest } from './bench/http.ts';
+import { MEMBER_ROUTES, sampleRoute } from './bench/member-routes.ts';
+import { describeSize, memberRows, type SizeFigures, type Timed } from './bench/members-report.ts';
+import { sessionCookie } from './bench/realtime.ts';
+import { formatTable } from './bench/table.ts';
+import { buildClientIfNeeded, CLIENT_DIST } from './client-build.ts';
+
+// The server logs to stdout; sent to stderr with the progress, stdout carries the table alone.
+// (pino writes through process.stdout.write once it has been replaced, instead of to fd 1.)
+const printOut = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
+const WHOLE_RUN_MS = 90 * 60_000;
+const CLOSE_LIMIT_MS = 30_000;
+const LOAD_MEMBERS = Array.from({ length: 20 }, (_, i) => 200 + i);
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sizesAt = process.argv.indexOf('--sizes');
+const requested =
+  process.argv.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.length) ??
+  (sizesAt >= 0 ? process.argv[sizesAt + 1] : undefined) ??
+  'S,M,L';
+const sizes = requested
+  .split(',')
+  .map((name) => name.trim().toUpperCase())
+  .filter((name): name is SizeName => name in SIZES);
+if (sizes.length === 0) {
+  log('usage: npm run bench -- --members [--sizes S,M,L]');
+  process.exit(2);
+}
+
+const results = new Map<SizeName, SizeFigures>();
+let backend = 'unknown';
+let pages: Map<string, JsFigure> | null = null;
+// The machine may be shared: its load when the run started and ended says how far to trust the figures.
+const loadAtStart = loadavg()[0] ?? 0;
+
+function printTable(): void {
+  const machine =
+    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GB, ` +
+    `load average ${loadAtStart.toFixed(1)} at start and ${(loadavg()[0] ?? 0).toFixed(1)} at end`;
+  printOut(
+    `Enclave members bench, ${new Date().toISOString()}, ${machine}, database ${backend}, Node ${process.version}\n` +
+      `${sizes.map(describeSize).join('\n')}\n` +
+      'One request at a time as a verified member (admin routes as staff), visitor cache off; per route a warm-up,\n' +
+      'then up to 30 samples in 10 s (at least one); a request over 60 s is abandoned. p50 / p99 in ms.\n\n',
+  );
+  printOut(formatTable(memberRows(results, pages)));
+}
+
+const watchdog = setTimeout(() => {
+  log('members bench: exceeded its time bound, stopping with the figures measured so far');
+  printTable();
+  process.exit(1);
+}, WHOLE_RUN_MS);
+watchdog.unref();
+
+/** The first sentence: Fastify's onReady timeout, for one, goes on to guess at a forgotten `done`. */
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('. ')[0] ?? '';
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+async function timedPhase(work: () => Promise<unknown>): Promise<Timed> {
+  const began = performance.now();
+  try {
+    await work();
+    return { seconds: seconds(began) };
+  } catch (error) {
+    return { error: `${message(error)} (after ${seconds(began).toFixed(1)} s)` };
+  }
+}
+
+/** A close that waits for requests still running (say, after the load at L) is cut short: the database stops anyway. */
+const closeWithin = (app: FastifyInstance) => Promise.race([app.close().catch(() => undefined), sleep(CLOSE_LIMIT_MS)]);
+
+/** buildApp and every onReady hook: what a start costs before the first request is served. */
+async function start(config: AppConfig): Promise<{ timed: Timed; app?: FastifyInstance }> {
+  let app: FastifyInstance | undefined;
+  const timed = await timedPhase(async () => {
+    app = await buildApp(config);
+    await app.ready();
+  });
+  if ('error' in timed && app) {
+    await closeWithin(app);
+    return { timed };
+  }
+  return { timed, app };
+}
+
+async function measureRoutes(app: FastifyInstance, figures: SizeFigures, name: SizeName): Promise<void> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  for (const [index, route] of MEMBER_ROUTES.entries()) {
+    log(`members bench ${name}: ${route.name}`);
+    const figure = await sampleRoute(app, baseUrl, route, index);
+    figures.routes.set(route.name, figure);
+    log(
+      `  ${figure.ms.length} samples in ${figure.seconds.toFixed(1)} s${figure.failures.length ? `, failed: ${figure.failures[0]}` : ''}`,
+    );
+  }
+  log(`members bench ${name}: 20 members on GET /api/threads, and the bare route`);
+  const bare = Fastify();
+  try {
+    const threads = await fetch(`${baseUrl}/api/threads`, { headers: { cookie: sessionCookie(app, READER) } });
+    const body = await threads.text();
+    bare.get('/api/threads', (_request, reply) => reply.type('application/json').send(body));
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareAddress = bare.server.address();
+    const barePort = bareAddress && typeof bareAddress === 'object' ? bareAddress.port : 0;
+    const bareFigure = await loadTest(`http://127.0.0.1:${barePort}/api/threads`);
+    const cookies = LOAD_MEMBERS.map((member) => sessionCookie(app, member));
+    figures.load = { members: await loadTest(`${baseUrl}/api/threads`, cookies), bare: bareFigure };
+  } catch (error) {
+    figures.load = { error: message(error) };
+  } finally {
+    await bare.close();
+  }
+}
+
+async function measureSize(name: SizeName): Promise<void> {
+  const figures: SizeFigures = { routes: new Map() };
+  results.set(name, figures);
+  const database = await startDatabaseServer({ log });
+  backend = database.backend;
+  const uri = database.backend === 'external' ? database.uri : withDatabase(database.uri, `enclave-members-${name}`);
+  const config = (level: 'info' | 'warn'): AppConfig => ({
+    ...loadEnv({ ...process.env, LOG_LEVEL: level, NODE_ENV: 'development', VISITOR_CACHE_MS: '0' }),
+    database: { uri, backend: database.backend },
+  });
+  try {
+    log(`members bench: ${describeSize(name)}, writing`);
+    figures.written = await timedPhase(() => writeDataset(uri, SIZES[name]));
+    if ('error' in figures.written) return;
+    // The first start logs at info: the migrations print their progress.
+    log(`members bench ${name}: first start`);
+    const first = await start(config('info'));
+    figures.firstStart = first.timed;
+    log(`  ${JSON.stringify(first.timed)}`);
+    if (first.app) await closeWithin(first.app);
+    log(`members bench ${name}: start on migrated data`);
+    const second = await start(config('warn'));
+    figures.start = second.timed;
+    log(`  ${JSON.stringify(second.timed)}`);
+    if (!second.app) return;
+    try {
+      await measureRoutes(second.app, figures, name);
+    } finally {
+      await closeWithin(second.app);
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+buildClientIfNeeded();
+for (const name of sizes) await measureSize(name);
+try {
+  pages = pageJsGzipBytes(CLIENT_DIST);
+} catch (error) {
+  log(`members bench: JS per route not measured: ${message(error)}`);
+}
+printTable();
+process.exit(0);
