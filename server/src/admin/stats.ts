@@ -1,5 +1,7 @@
 import { type AdminStats, STATS_RANGE_DEFAULT, type StatsRange } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { repliesSince } from '../posts/reply-counts.ts';
+import { ledgerStats } from '../wallet/ledger.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RANGE_DAYS: Record<Exclude<StatsRange, 'all'>, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90 };
@@ -11,24 +13,17 @@ export function rangeStart(range: StatsRange, now = new Date()): Date | null {
 /** Spec 001 §2's cards: members and threads from the read models, replies and coins by key, never kept in counters. */
 export async function adminStats(app: FastifyInstance, range: StatsRange = STATS_RANGE_DEFAULT): Promise<AdminStats> {
   const since = rangeStart(range);
-  const inRange = since ? { createdAt: { $gte: since } } : {};
-  // A purchase from another member is one transaction: its seller's credit ('sale') is the same movement.
-  const movements = { type: { $ne: 'sale' as const }, ...inRange };
-  const { Post, LedgerEntry } = app.models;
-  const [totalUsers, newUsers, totalThreads, newThreads, totalPosts, newPosts, totalTransactions, sold] =
-    await Promise.all([
-      app.members.count(null),
-      app.members.count(since),
-      app.forum.count(null),
-      app.forum.count(since),
-      Post.countDocuments(),
-      Post.countDocuments(inRange),
-      LedgerEntry.countDocuments(movements),
-      LedgerEntry.aggregate<{ coins: number }>([
-        { $match: { type: 'coin_purchase', ...inRange } },
-        { $group: { _id: null, coins: { $sum: '$amount' } } },
-      ]),
-    ]);
+  const _inRange = since ? { createdAt: { $gte: since } } : {};
+  // Coin transactions and coins sold are the range's (spec 001 §2's fourth card), as before.
+  const [totalUsers, newUsers, totalThreads, newThreads, totalPosts, newPosts, coins] = await Promise.all([
+    app.members.count(null),
+    app.members.count(since),
+    app.forum.count(null),
+    app.forum.count(since),
+    repliesSince(app, null),
+    repliesSince(app, since),
+    ledgerStats(app, since),
+  ]);
   return {
     range,
     since: since?.toISOString() ?? null,
@@ -38,7 +33,7 @@ export async function adminStats(app: FastifyInstance, range: StatsRange = STATS
     newThreads,
     totalPosts,
     newPosts,
-    totalTransactions,
-    totalCoins: sold[0]?.coins ?? 0,
+    totalTransactions: coins.totalTransactions,
+    totalCoins: coins.totalCoins,
   };
 }

@@ -1,6 +1,6 @@
 import { type Category, type CategoryBody, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId, insertWithId } from '../db/ids.ts';
+import { insertWithId } from '../db/ids.ts';
 import { notFound } from '../errors.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { CategoryRecord } from './category-model.ts';

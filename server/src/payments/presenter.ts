@@ -1,6 +1,5 @@
 import { type Payment, paymentPagePath, type StaffPayment } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId } from '../db/ids.ts';
 import { isDemoAddress } from './demo-addresses.ts';
 import type { PaymentRecord } from './payment-model.ts';
 
@@ -27,11 +26,8 @@ export function presentPayment(app: FastifyInstance, payment: PaymentRecord): Pa
 
 /** Payments with their members' names, for the staff queue. */
 export async function presentStaffPayments(app: FastifyInstance, payments: PaymentRecord[]): Promise<StaffPayment[]> {
-  const users = await findAllByNumericId(
-    app.models.User,
-    payments.map((p) => p.userId),
-  );
-  const names = new Map(users.map((u) => [u.id, u.username]));
+  const users = await app.members.cards(payments.map((p) => p.userId));
+  const names = new Map([...users.values()].map((u) => [u.id, u.username]));
   return payments.map((payment) => ({
     ...presentPayment(app, payment),
     id: payment.id,

@@ -1,6 +1,5 @@
 import type { Post, PublicUser } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId } from '../db/ids.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import type { PostRecord } from './post-model.ts';
 
@@ -22,10 +21,9 @@ function present(post: PostRecord, author: PublicUser | undefined): Post {
 
 /** Replies with their authors; a deleted author reads as 'Anonymous'. */
 export async function presentPosts(app: FastifyInstance, posts: PostRecord[]): Promise<Post[]> {
-  const users = await findAllByNumericId(
-    app.models.User,
-    posts.map((post) => post.authorId),
+  const users = await app.members.cards(posts.map((post) => post.authorId));
+  const authors = new Map(
+    [...users.values()].filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)]),
   );
-  const authors = new Map(users.filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)]));
   return posts.map((post) => present(post, authors.get(post.authorId)));
 }

@@ -1,6 +1,5 @@
 import type { Message } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId } from '../db/ids.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { openableThreads } from './attachments.ts';
@@ -39,13 +38,10 @@ export async function presentMessages(
   const ids = new Set(messages.flatMap((message) => [message.senderId, message.recipientId]));
   const invited = messages.map(invitedThreadId).filter((id): id is number => id !== null);
   const [users, threads] = await Promise.all([
-    findAllByNumericId(
-      app.models.User,
-      [...ids].filter((id) => !names.has(id)),
-    ),
+    app.members.cards([...ids].filter((id) => !names.has(id))),
     invited.length > 0 ? openableThreads(app, reader, invited) : [],
   ]);
-  for (const user of users) names.set(user.id, user.username);
+  for (const user of users.values()) names.set(user.id, user.username);
   const titles = new Map(threads.map((thread) => [thread.id, thread.title]));
   return messages.map((message) => ({
     id: message.id,
