@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Document } from 'mongodb';
-import type { Collection } from 'mongoose';
-import type { Model } from 'mongoose';
+import type { Collection, Model } from 'mongoose';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { headOf, importList } from '../db/keyed-list.ts';
 import type { Migration } from '../db/migrations.ts';

@@ -5,8 +5,8 @@ import { signNotification } from '../payments/providers/nowpayments.ts';
 import { saveWalletSettings } from '../payments/wallet-settings.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
-import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
 import { createMember } from '../test/factories.ts';
+import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
 import { aThread } from '../test/forum.ts';
 import { type Scan, scansDuring } from '../test/scans.ts';
 import { move } from './ledger.ts';
@@ -112,9 +112,6 @@ describe('the wallet’s routes read by key', () => {
     const scans = await scansDuring(app, async () => {
       expect((await spend(threads[1]?.id as number)).statusCode).toBe(200);
     });
-    console.log(
-      scans.map((s) => s.collection),
-    );
     const wallet = ['ledgerentries', 'ledgerkeys', 'ledgermovings', 'unfinishedsales', 'movements', 'users'];
     expect(scans.filter((scan) => wallet.includes(scan.collection))).toEqual([]);
   });
