@@ -100,11 +100,7 @@ export async function handleNotification(
   },
 ): Promise<PaymentRecord> {
   const payment = await paymentByPaymentId(app, String(notification.payment_id));
-  if (
-    !payment ||
-    payment.provider !== 'nowpayments' ||
-    (notification.order_id && notification.order_id !== payment.orderId)
-  ) {
+  if (payment?.provider !== 'nowpayments' || (notification.order_id && notification.order_id !== payment.orderId)) {
     throw notFound(PAYMENT_TEXT.paymentNotFound);
   }
   const status = notification.payment_status;

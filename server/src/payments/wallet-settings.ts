@@ -12,7 +12,7 @@ import { badRequest } from '../errors.ts';
 import { isDemoAddress } from './demo-addresses.ts';
 import type { WalletSettingRecord } from './wallet-settings-model.ts';
 
-/** Every currency's setting, by key: the currencies are a short fixed list. */
+/** The settings of the currencies payments accept, by key: a short fixed list. */
 export async function readWalletSettings(app: FastifyInstance): Promise<WalletSettingRecord[]> {
   const settings = await Promise.all(PAYMENT_CURRENCIES.map((currency) => walletSettingOf(app, currency)));
   return settings.filter((setting): setting is WalletSettingRecord => setting !== null);
@@ -27,9 +27,15 @@ export async function usesDemoAddresses(app: FastifyInstance): Promise<boolean> 
   return (await readWalletSettings(app)).some((setting) => isDemoAddress(setting.address));
 }
 
+/**
+ * Every setting, any currency the admin added included: the admin's page reads the whole collection,
+ * a handful of documents.
+ */
+const allWalletSettings = (app: FastifyInstance) => app.models.WalletSetting.find().lean<WalletSettingRecord[]>();
+
 /** The admin's map as the spec shapes it: currency code → name, symbol, network, address (and rate). */
 export async function walletSettingsMap(app: FastifyInstance): Promise<CryptoWalletSettings> {
-  const settings = await readWalletSettings(app);
+  const settings = await allWalletSettings(app);
   return Object.fromEntries(
     settings.map((s) => [
       s.currency,
@@ -76,8 +82,8 @@ export async function saveWalletSettings(
       await WalletSetting.updateOne({ _id: currency }, { $set: set });
     }
   }
-  const removed = PAYMENT_CURRENCIES.filter((currency) => !(currency in settings));
-  await Promise.all(removed.map((currency) => WalletSetting.deleteOne({ _id: currency })));
+  const removed = (await allWalletSettings(app)).filter((setting) => !(setting.currency in settings));
+  await Promise.all(removed.map((setting) => WalletSetting.deleteOne({ _id: setting.currency })));
   return walletSettingsMap(app);
 }
 

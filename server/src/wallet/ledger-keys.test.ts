@@ -6,7 +6,7 @@ import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { scansDuring } from '../test/scans.ts';
-import { balanceOf, ledgerStats, move, movementByKey, pay } from './ledger.ts';
+import { balanceOf, completeSellerCredits, ledgerStats, move, movementByKey, pay } from './ledger.ts';
 
 let app: App;
 let other: App;
@@ -76,6 +76,24 @@ describe('the ledger by key', () => {
       .sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     await expectLedgerReconciles(app);
+  });
+
+  it('answers a movement a crash cut short before its pointer, and start-up finishes it', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 10);
+    const key = `cut:${user.id}`;
+    const { entry } = await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
+    // As a crash right after the entry leaves it: the marker still there, no pointer.
+    await app.models.LedgerKey.deleteOne({ _id: key });
+    await app.models.LedgerMoving.create({ _id: key, account: user.id, createdAt: new Date() });
+    expect(await movementByKey(app, key)).toMatchObject({ seq: entry.seq });
+    // The balance is 0 now: the retry is the same movement, answered, not a shortfall.
+    const again = await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
+    expect(again).toMatchObject({ replayed: true, entry: { seq: entry.seq } });
+    await completeSellerCredits(app);
+    expect(await app.models.LedgerMoving.exists({ _id: key })).toBeNull();
+    expect(await scansDuring(app, () => movementByKey(app, key))).toEqual([]);
+    expect(await balanceOf(app, user.id)).toBe(0);
   });
 
   it('keeps a copy of the balance on the member, for lists of members', async () => {

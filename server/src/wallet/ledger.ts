@@ -73,12 +73,17 @@ async function searchByKey(app: FastifyInstance, key: string): Promise<LedgerEnt
   return found ? entryOf(found) : null;
 }
 
-/** Inserts a marker; one already there (another writer of the same key) is the same marker. */
-async function mark(model: Model<never>, doc: Record<string, unknown>): Promise<void> {
+/**
+ * Inserts a marker; one already there (another writer of the same key, or one a crash left) is the same
+ * marker. Answers whether this call wrote it.
+ */
+async function mark(model: Model<never>, doc: Record<string, unknown>): Promise<boolean> {
   try {
     await model.collection.insertOne(doc as never);
+    return true;
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
+    return false;
   }
 }
 const marker = (model: unknown) => model as Model<never>;
@@ -96,7 +101,7 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   if (done) return { entry: done.entry, replayed: true };
   const now = new Date();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
-  await Promise.all([
+  const [alone] = await Promise.all([
     mark(marker(app.models.LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now }),
     owed ? mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
   ]);
@@ -120,10 +125,11 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
       }),
     );
   } catch (error) {
-    // The unique key: this movement happened meanwhile (another request, another process).
-    const moved = isDuplicateKey(error) ? await searchByKey(app, movement.key) : null;
+    // Refused by the unique key, or by a balance this movement itself lowered: it happened already (another
+    // request, another process, or before a crash that left its marker), and is answered.
+    const moved = isDuplicateKey(error) || !alone ? await searchByKey(app, movement.key) : null;
     if (moved) return { entry: moved, replayed: true };
-    if (!(await app.models.LedgerKey.exists({ _id: movement.key }))) await abandon(app, movement.key);
+    if (alone) await abandon(app, movement.key);
     throw error;
   }
   await settleMovement(app, entry);

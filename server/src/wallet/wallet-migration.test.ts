@@ -6,7 +6,7 @@ import { internalId } from '../db/ids.ts';
 import { MIGRATIONS } from '../db/migration-list.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { findOwnPayment, pendingPayments } from '../payments/service.ts';
-import { walletSettingsMap } from '../payments/wallet-settings.ts';
+import { walletSettingOf, walletSettingsMap } from '../payments/wallet-settings.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -167,9 +167,10 @@ describe('the wallet migration', () => {
       expect(await ledgerStats(app, null)).toEqual({ totalTransactions: 4, totalCoins: 250 });
       expect(await ledgerStats(app, at(3))).toEqual({ totalTransactions: 2, totalCoins: 0 });
       expect((await findOwnPayment(app, buyer, 'np-1')).id).toBe(1);
-      expect((await walletSettingsMap(app)).btc).toMatchObject({ address: BTC, usdRate: 50_000 });
+      expect(await walletSettingOf(app, 'btc')).toMatchObject({ address: BTC, usdRate: 50_000 });
     });
     expect(scans).toEqual([]);
+    expect((await walletSettingsMap(app)).btc).toMatchObject({ address: BTC, usdRate: 50_000 });
     expect((await pendingPayments(app)).map((payment) => payment.paymentId)).toEqual(['sc-waiting']);
     expect((await app.models.User.findById(internalId(buyer.id)).lean())?.coinBalance).toBe(300);
 

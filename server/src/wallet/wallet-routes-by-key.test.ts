@@ -112,7 +112,6 @@ describe('the wallet’s routes read by key', () => {
     const scans = await scansDuring(app, async () => {
       expect((await spend(threads[1]?.id as number)).statusCode).toBe(200);
     });
-    console.log(scans.map((s) => s.collection));
     const wallet = ['ledgerentries', 'ledgerkeys', 'ledgermovings', 'unfinishedsales', 'movements', 'users'];
     expect(scans.filter((scan) => wallet.includes(scan.collection))).toEqual([]);
   });
