@@ -1,4 +1,5 @@
 import { internalId } from '@enclave/server/db/ids.ts';
+import { repliesByKey } from '@enclave/server/posts/replies-by-key-migration.ts';
 import type { FastifyInstance } from 'fastify';
 
 export const MEMBERS = 500;
@@ -61,7 +62,7 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
   } as (typeof threads)[number]);
   await Thread.insertMany(threads);
   for (let start = 0; start < REPLIES; start += 2000) {
-    await Post.insertMany(
+    await Post.collection.insertMany(
       Array.from({ length: 2000 }, (_, k) => {
         const i = start + k;
         return {
@@ -70,10 +71,14 @@ export async function insertDataset(app: FastifyInstance): Promise<void> {
           threadId: (i % THREADS) + 1,
           authorId: ((i * 7) % MEMBERS) + 1,
           content: `Reply ${i + 1}: a benchmark reply of ordinary length.`,
+          createdAt: now,
+          updatedAt: now,
         };
       }),
     );
   }
+  // Written as replies were stored before they were keyed, then converted as a start would convert them.
+  await repliesByKey.run(app, () => undefined);
   await LedgerEntry.insertMany(
     GROUP_BUY_CONTRIBUTORS.map((account) => ({
       account,

@@ -66,12 +66,8 @@ async function writeThreadHints(
   reply?: { written: number; lastReplyAt: Date },
 ): Promise<void> {
   try {
-    const replyCount = reply
-      ? reply.written - (await removedCount(app, threadId))
-      : await replyCountOf(app, threadId);
-    const update = reply
-      ? { $max: { replyCount, lastReplyAt: reply.lastReplyAt } }
-      : { $set: { replyCount } };
+    const replyCount = reply ? reply.written - (await removedCount(app, threadId)) : await replyCountOf(app, threadId);
+    const update = reply ? { $max: { replyCount, lastReplyAt: reply.lastReplyAt } } : { $set: { replyCount } };
     const { matchedCount } = await app.models.Thread.updateOne({ _id: internalId(threadId) }, update);
     // A thread stored before `_id`s were derived from ids.
     if (matchedCount === 0) await app.models.Thread.updateOne({ id: threadId }, update);
