@@ -120,10 +120,12 @@ async function run(app: FastifyInstance, progress: (done: number, total: number)
     const items = byThread.get(thread.id);
     if (!items && thread.replyCount !== undefined) return [];
     const $set = { replyCount: items?.length ?? 0, lastReplyAt: items?.at(-1)?.createdAt ?? null };
-    return [{ updateOne: { filter: { _id: thread._id } as never, update: { $set } } }];
+    return [{ filter: { _id: thread._id } as never, update: { $set } }];
   });
-  for (let start = 0; start < hints.length; start += 1000) {
-    await Thread.collection.bulkWrite(hints.slice(start, start + 1000));
+  // One update at a time: FerretDB holds its database for the whole of a bulk update.
+  for (const [done, hint] of hints.entries()) {
+    await Thread.collection.updateOne(hint.filter, hint.update);
+    if (done % 500 === 0) progress(Math.floor(total / 2 + (done / hints.length) * (total / 2)), total);
   }
   // Every reply has its keyed copy: the old documents go, in one pass.
   if (legacy.length > 0) await Post.collection.deleteMany({ list: { $exists: false } });
