@@ -33,7 +33,7 @@ export const listItemFields = {
   list: { type: String, required: true },
   n: { type: Number, required: true },
 } as const;
-const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
+export const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
 export const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 
 export const listHeadSchema = new Schema({ _id: String, n: { type: Number, required: true } }, { versionKey: false });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { appendAll, headOf, itemKey, readRange } from '../db/keyed-list.ts';
-import { dropIndex, type Migration } from '../db/migrations.ts';
-import { insertMissing } from '../posts/replies-by-key-migration.ts';
+import { dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
 import { type PlaceNumberRecord, placeKey, placesList } from './group-buy-model.ts';
 

@@ -32,6 +32,13 @@ const legacyPost = (id: number, threadId: number, authorId: number, minutesAgo: 
   return { _id: internalId(id), id, threadId, authorId, content: `Legacy reply ${id}`, createdAt: at, updatedAt: at };
 };
 
+const legacyPosts = () => [
+  legacyPost(1, threads.plain, author.id, 50),
+  legacyPost(2, threads.premium, buyer.user.id, 40),
+  legacyPost(4, threads.plain, buyer.user.id, 30),
+  legacyPost(5, threads.plain, author.id, 20),
+];
+
 beforeAll(async () => {
   before = await createTestApp();
   ({ user: author } = await createMember(before));
@@ -60,12 +67,7 @@ beforeAll(async () => {
   await GroupBuyCompletion.collection.createIndex({ threadId: 1 }, { unique: true });
   await Thread.collection.updateMany({}, { $unset: { replyCount: '', lastReplyAt: '' } });
   // Reply 3 was deleted (by a moderator, back then): ids have a gap.
-  await Post.collection.insertMany([
-    legacyPost(1, threads.plain, author.id, 50),
-    legacyPost(2, threads.premium, buyer.user.id, 40),
-    legacyPost(4, threads.plain, buyer.user.id, 30),
-    legacyPost(5, threads.plain, author.id, 20),
-  ] as never[]);
+  await Post.collection.insertMany(legacyPosts() as never[]);
   const now = new Date();
   await Entitlement.collection.insertMany([
     { _id: new Types.ObjectId(), threadId: threads.premium, userId: buyer.user.id, kind: 'purchase', createdAt: now },
@@ -151,6 +153,8 @@ describe('the migration to keyed replies and holdings', () => {
     const first = await count();
     expect(first).toEqual({ posts: 4, holdings: 3, places: 2, entitlements: 2, completions: 1 });
     await app.models.Migration.deleteMany({});
+    // As if the first run had crashed before deleting the old documents.
+    await app.models.Post.collection.insertMany(legacyPosts() as never[]);
     await runMigrations(app, MIGRATIONS);
     expect(await count()).toEqual(first);
     await expectConverted();
