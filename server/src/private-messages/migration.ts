@@ -103,14 +103,15 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
       createdAt: doc.createdAt,
       removedAt: null,
     };
-    const numbers = [inboxOf(doc.recipientId), sentOf(doc.senderId)].map((list) => {
+    const [inboxN, sentN] = [inboxOf(doc.recipientId), sentOf(doc.senderId)].map((list) => {
       const n = (top.get(list) ?? 0) + 1;
       top.set(list, n);
-      const item = { ...message, _id: itemKey(list, n), list, n };
-      items.set(list, [...(items.get(list) ?? []), item]);
-      return { list, n, item };
+      const box = items.get(list) ?? [];
+      box.push({ ...message, _id: itemKey(list, n), list, n });
+      items.set(list, box);
+      return n;
     });
-    return { doc, inboxN: numbers[0]?.n as number, sentN: numbers[1]?.n as number };
+    return { doc, inboxN, sentN };
   });
   // Two steps a message: its box items (with buckets, heads and settlements), then its document.
   const total = legacy.length * 2;
