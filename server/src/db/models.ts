@@ -5,7 +5,7 @@ import { paymentOutcomeSchema, paymentSchema } from '../payments/payment-model.t
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema } from '../posts/post-model.ts';
 import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';
-import { boxItemSchema, messageSchema } from '../private-messages/message-model.ts';
+import { boxItemSchema, messageLocatorSchema, messageSchema } from '../private-messages/message-model.ts';
 import { settledEntrySchema, settlementSchema } from '../private-messages/unread.ts';
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema } from '../threads/entitlement-model.ts';
@@ -32,6 +32,7 @@ export function registerModels(connection: Connection) {
     PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
+    MessageLocator: connection.model('MessageLocator', messageLocatorSchema),
     MessageBoxItem: connection.model('MessageBoxItem', boxItemSchema),
     MessageSettlement: connection.model('MessageSettlement', settlementSchema),
     SettledEntry: connection.model('SettledEntry', settledEntrySchema),
