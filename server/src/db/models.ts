@@ -11,7 +11,7 @@ import {
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema, replyRefSchema, replyRemovalSchema } from '../posts/post-model.ts';
 import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';
-import { boxItemSchema, messageSchema } from '../private-messages/message-model.ts';
+import { boxItemSchema, messageLocatorSchema, messageSchema } from '../private-messages/message-model.ts';
 import { settledEntrySchema, settlementSchema } from '../private-messages/unread.ts';
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
@@ -56,6 +56,7 @@ export function registerModels(connection: Connection) {
     OpenPayment: connection.model('OpenPayment', openPaymentSchema),
     WalletSetting: connection.model('WalletSetting', walletSettingSchema),
     PrivateMessage: connection.model('PrivateMessage', messageSchema),
+    MessageLocator: connection.model('MessageLocator', messageLocatorSchema),
     MessageBoxItem: connection.model('MessageBoxItem', boxItemSchema),
     MessageSettlement: connection.model('MessageSettlement', settlementSchema),
     SettledEntry: connection.model('SettledEntry', settledEntrySchema),

@@ -2,28 +2,33 @@ import type { MessageBox } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { findByNumericId, insertWithId } from '../db/ids.ts';
 import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
-import { type BoxItem, inboxOf, type MessageRecord, sentOf } from './message-model.ts';
+import {
+  type BoxItem,
+  inboxOf,
+  type LocatedMessage,
+  type MessageLocator,
+  type MessageRecord,
+  sentOf,
+} from './message-model.ts';
 import { unreadCountOf } from './unread.ts';
 
-export type NewMessage = Omit<MessageRecord, 'id' | 'inboxN' | 'sentN' | 'removedAt'>;
+export type NewMessage = Omit<MessageRecord, 'id' | 'removedAt'>;
 
 const listOf = (box: MessageBox, memberId: number) => (box === 'inbox' ? inboxOf(memberId) : sentOf(memberId));
 
 /**
  * Stores a message: the document under its id, then an item at the head of the recipient's inbox and
- * of the sender's sent box (numbered gap-free, race-safe across processes), then the numbers on the
- * document so that a read by id finds both items. Answers the inbox item and the recipient's unread count.
+ * of the sender's sent box (numbered gap-free, race-safe across processes), then its locator so that
+ * a read by id finds both items. Answers the inbox item and the recipient's unread count.
  */
 export async function storeMessage(
   app: FastifyInstance,
   message: NewMessage,
 ): Promise<{ item: BoxItem; unreadCount: number }> {
-  const stored = await insertWithId(app.models.PrivateMessage, {
-    ...message,
-    inboxN: null,
-    sentN: null,
-    removedAt: null,
-  } as Omit<MessageRecord, 'id'>);
+  const stored = await insertWithId(app.models.PrivateMessage, { ...message, removedAt: null } as Omit<
+    MessageRecord,
+    'id'
+  >);
   const item = {
     ...message,
     attachmentType: message.attachmentType ?? null,
@@ -39,7 +44,7 @@ export async function storeMessage(
     append(app, Box, sentOf(message.senderId), () => item),
   ]);
   const [, unreadCount] = await Promise.all([
-    app.models.PrivateMessage.updateOne({ _id: documentKey(stored) }, { $set: { inboxN: inbox.n, sentN: sent.n } }),
+    app.models.MessageLocator.collection.insertOne({ _id: String(stored.id), inboxN: inbox.n, sentN: sent.n } as never),
     unreadCountOf(app, message.recipientId),
   ]);
   return { item: inbox, unreadCount };
@@ -48,28 +53,31 @@ export async function storeMessage(
 /** The stored `_id` of a message (derived from its id, or older: see findByNumericId), to write it by key. */
 export const documentKey = (message: MessageRecord) => (message as unknown as { _id: unknown })._id;
 
-/** The message with this id, unless staff removed it: one point read. */
-export async function findMessage(app: FastifyInstance, id: number): Promise<MessageRecord | null> {
-  const message = await findByNumericId(app.models.PrivateMessage, id);
-  return message && !message.removedAt ? message : null;
+/** The message with this id and where it sits, unless staff removed it: two point reads at once. */
+export async function findMessage(app: FastifyInstance, id: number): Promise<LocatedMessage | null> {
+  const [message, locator] = await Promise.all([
+    findByNumericId(app.models.PrivateMessage, id),
+    Number.isSafeInteger(id) ? app.models.MessageLocator.findById(String(id)).lean<MessageLocator>() : null,
+  ]);
+  if (!message || !locator || message.removedAt) return null;
+  return { ...message, inboxN: locator.inboxN, sentN: locator.sentN };
 }
 
 /** The recipient's item of a message (the one the read state is decided on). */
-export async function inboxItemOf(app: FastifyInstance, message: MessageRecord): Promise<BoxItem | null> {
-  if (message.inboxN === null || message.inboxN === undefined) return null;
+export function inboxItemOf(app: FastifyInstance, message: LocatedMessage): Promise<BoxItem | null> {
   return readItem(app.models.MessageBoxItem, inboxOf(message.recipientId), message.inboxN);
 }
 
 /** Changes a message's item in both boxes (a read, a removal), each with its bucket. */
 export async function rewriteMessage(
   app: FastifyInstance,
-  message: MessageRecord,
+  message: LocatedMessage,
   change: Partial<Pick<BoxItem, 'isRead' | 'readAt' | 'removedAt'>>,
 ): Promise<void> {
   const Box = app.models.MessageBoxItem;
   await Promise.all([
-    message.inboxN ? rewriteItem(app, Box, inboxOf(message.recipientId), message.inboxN, change) : null,
-    message.sentN ? rewriteItem(app, Box, sentOf(message.senderId), message.sentN, change) : null,
+    rewriteItem(app, Box, inboxOf(message.recipientId), message.inboxN, change),
+    rewriteItem(app, Box, sentOf(message.senderId), message.sentN, change),
   ]);
 }
 

@@ -5,9 +5,9 @@ export const ATTACHMENT_TYPES = ['link', 'invite'] as const;
 
 /**
  * A message by its numeric id, under `internalId(id)` (one point read for PATCH read, reports and
- * removal). Its content never changes; the read state lives on the two box items it names
- * (`inboxN`, `sentN`). A document that still has `isRead` is in the layout before the boxes, and
- * the `message-boxes` migration converts it.
+ * removal). Its content never changes; the read state lives on its two box items, which its locator
+ * names. A document without a locator is in the layout before the boxes (its `isRead` and `readAt`
+ * were the read state then), and the `message-boxes` migration converts it.
  */
 export const messageSchema = new Schema(
   {
@@ -19,16 +19,30 @@ export const messageSchema = new Schema(
     attachmentType: { type: String, enum: [...ATTACHMENT_TYPES, null], default: null },
     attachmentData: { type: String, default: null },
     createdAt: { type: Date, required: true },
-    /** The message's numbers in `inbox:{recipientId}` and `sent:{senderId}`. */
-    inboxN: { type: Number, default: null },
-    sentN: { type: Number, default: null },
     /** Staff removed it: both boxes skip it, and it no longer exists for reading or reporting. */
     removedAt: { type: Date, default: null },
   },
   { id: false },
 );
 
+/**
+ * Where a message sits in `inbox:{recipientId}` and `sent:{senderId}`, under the message's id. Written
+ * once, by insert: on FerretDB an update by `_id` still reads its whole collection, an insert does not.
+ */
+export const messageLocatorSchema = new Schema(
+  { _id: String, inboxN: { type: Number, required: true }, sentN: { type: Number, required: true } },
+  { versionKey: false },
+);
+
+export interface MessageLocator {
+  inboxN: number;
+  sentN: number;
+}
+
 export type MessageRecord = InferSchemaType<typeof messageSchema>;
+
+/** A message with where it sits in both boxes. */
+export type LocatedMessage = MessageRecord & MessageLocator;
 
 /**
  * A row of a box: a copy of the message (its content never changes) with what changes, the read

@@ -9,13 +9,10 @@ import { settle, settledOf } from './unread.ts';
 
 type Document = mongo.Document;
 
-/** A message as stored before the boxes: the read state on the document, no box numbers. */
+/** A message as stored before the boxes: the read state on the document, no locator. */
 interface LegacyMessage extends Omit<BoxItem, '_id' | 'list' | 'n' | 'removedAt'> {
   _id: unknown;
-  inboxN?: number | null;
-  sentN?: number | null;
 }
-const isLegacy = (doc: Document) => typeof doc.isRead === 'boolean';
 
 /** Indexes the scans used, now dead weight on every write (and one that would refuse the keyed blocks). */
 const RETIRED_INDEXES: Record<string, string[]> = {
@@ -71,20 +68,26 @@ async function migrateBlocks(app: FastifyInstance): Promise<void> {
  * Every message still in the old layout gets the next numbers of its two boxes, in id order, after
  * those of messages already converted: the same numbers on every run, so a run a crash stopped is
  * simply run again. Items, buckets, heads and settlements of read messages are written, and last the
- * document loses its read state, which marks it converted.
+ * locator, which marks the message converted (the document itself is left as it was).
  */
 async function migrateMessages(app: FastifyInstance, progress: (done: number, total: number) => void) {
-  const all = await app.models.PrivateMessage.collection.find({}).toArray();
-  const legacy = (all.filter(isLegacy) as unknown as LegacyMessage[]).sort((a, b) => a.id - b.id);
+  const [all, locators] = await Promise.all([
+    app.models.PrivateMessage.collection.find({}).toArray(),
+    app.models.MessageLocator.collection.find({}).toArray(),
+  ]);
+  const located = new Map(locators.map((locator) => [Number(locator._id), locator]));
+  const legacy = (all.filter((doc) => !located.has(doc.id)) as unknown as LegacyMessage[]).sort((a, b) => a.id - b.id);
   if (legacy.length === 0) return;
   const top = new Map<string, number>();
   const mixed = new Set<string>();
-  for (const doc of all.filter((doc) => !isLegacy(doc))) {
+  for (const doc of all) {
+    const locator = located.get(doc.id);
+    if (!locator) continue;
     for (const [list, n] of [
-      [inboxOf(doc.recipientId), doc.inboxN],
-      [sentOf(doc.senderId), doc.sentN],
+      [inboxOf(doc.recipientId), locator.inboxN],
+      [sentOf(doc.senderId), locator.sentN],
     ] as const) {
-      top.set(list, Math.max(top.get(list) ?? 0, n ?? 0));
+      top.set(list, Math.max(top.get(list) ?? 0, n));
       mixed.add(list);
     }
   }
@@ -95,7 +98,7 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
       content: doc.content,
       senderId: doc.senderId,
       recipientId: doc.recipientId,
-      isRead: doc.isRead,
+      isRead: doc.isRead === true,
       readAt: doc.readAt ?? null,
       hasAttachment: doc.hasAttachment ?? false,
       attachmentType: doc.attachmentType ?? null,
@@ -103,16 +106,17 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
       createdAt: doc.createdAt,
       removedAt: null,
     };
-    const numbers = [inboxOf(doc.recipientId), sentOf(doc.senderId)].map((list) => {
+    const [inboxN, sentN] = [inboxOf(doc.recipientId), sentOf(doc.senderId)].map((list) => {
       const n = (top.get(list) ?? 0) + 1;
       top.set(list, n);
-      const item = { ...message, _id: itemKey(list, n), list, n };
-      items.set(list, [...(items.get(list) ?? []), item]);
-      return { list, n, item };
+      const box = items.get(list) ?? [];
+      box.push({ ...message, _id: itemKey(list, n), list, n });
+      items.set(list, box);
+      return n;
     });
-    return { doc, inboxN: numbers[0]?.n as number, sentN: numbers[1]?.n as number };
+    return { doc, inboxN, sentN };
   });
-  // Two steps a message: its box items (with buckets, heads and settlements), then its document.
+  // Two steps a message: its box items (with buckets, heads and settlements), then its locator.
   const total = legacy.length * 2;
   progress(0, total);
   await insertAll(app.models.MessageBoxItem.collection, [...items.values()].flat());
@@ -143,16 +147,12 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
   await settleRead(app, legacy, mixed);
   progress(legacy.length, total);
 
+  // Inserts, not updates: on FerretDB an update by `_id` reads the whole collection.
   for (let i = 0; i < numbered.length; i += 1000) {
     const batch = numbered.slice(i, i + 1000);
-    await writeAll(
-      app.models.PrivateMessage.collection,
-      batch.map(({ doc, inboxN, sentN }) => ({
-        updateOne: {
-          filter: { _id: doc._id },
-          update: { $set: { inboxN, sentN, removedAt: null }, $unset: { isRead: '', readAt: '' } },
-        },
-      })),
+    await insertAll(
+      app.models.MessageLocator.collection,
+      batch.map(({ doc, inboxN, sentN }) => ({ _id: String(doc.id), inboxN, sentN })),
     );
     progress(legacy.length + i + batch.length, total);
   }

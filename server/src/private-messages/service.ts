@@ -14,7 +14,7 @@ import type { UserRecord } from '../users/user-model.ts';
 import { attachmentOf } from './attachments.ts';
 import { blockBetween } from './blocks.ts';
 import { documentKey, findMessage, inboxItemOf, readBox, rewriteMessage, storeMessage } from './boxes.ts';
-import type { MessageRecord } from './message-model.ts';
+import type { LocatedMessage } from './message-model.ts';
 import { canMarkRead } from './policy.ts';
 import { presentMessage, presentMessages } from './presenter.ts';
 import { settle, unreadCountOf } from './unread.ts';
@@ -95,7 +95,7 @@ export async function markRead(app: FastifyInstance, viewer: UserRecord, id: num
  * Settles the message as read, then writes the read state on both items. Answers whether this was
  * the first read, and the date of the first one (null when a removal settled it first).
  */
-export async function recordRead(app: FastifyInstance, message: MessageRecord, at: Date) {
+export async function recordRead(app: FastifyInstance, message: LocatedMessage, at: Date) {
   const { first, settlement } = await settle(app, message, { readAt: at, removedAt: null });
   if (settlement.readAt) await rewriteMessage(app, message, { isRead: true, readAt: settlement.readAt });
   return { first, readAt: settlement.readAt };
