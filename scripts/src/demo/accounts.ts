@@ -20,7 +20,7 @@ const PEOPLE = [
 export async function seedAccounts(app: App): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const { username, role, bio } of PEOPLE) {
-    await insertWithId(app.models.User, {
+    const member = await insertWithId(app.models.User, {
       username,
       usernameKey: usernameKey(username),
       email: `${username}@enclave.local`,
@@ -30,6 +30,7 @@ export async function seedAccounts(app: App): Promise<DemoAccount[]> {
       isAdmin: role === 'admin',
       isModerator: role === 'moderator',
     } as Omit<UserRecord, 'id'>);
+    app.events.publish('member.changed', { userId: member.id });
   }
   return PEOPLE.map(({ username, role }) => ({ username, password: DEMO_PASSWORD, role }));
 }
