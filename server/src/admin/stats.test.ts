@@ -2,6 +2,8 @@ import { type AdminStats, api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { byNumericId } from '../db/ids.ts';
+import { itemKey } from '../db/keyed-list.ts';
+import { REPLY_IDS } from '../posts/post-model.ts';
 import { reply } from '../posts/service.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
@@ -44,14 +46,20 @@ beforeAll(async () => {
   });
   await deleteThread(app, alice, (await aThread(app, alice)).id);
 
+  // What is backdated is written first, as time would have written it: stats search the reply ids and the
+  // movements by time, which only ever grow.
+  const ancient = await reply(app, bob, first.id, 'From long ago');
+  const longAgo = { $set: { createdAt: daysAgo(100) } };
+  await app.models.Post.collection.updateOne({ id: ancient.id }, longAgo);
+  await app.models.ReplyRef.collection.updateOne({ _id: itemKey(REPLY_IDS, ancient.id) } as never, longAgo);
   await reply(app, bob, first.id, 'First!');
   await reply(app, bob, first.id, 'Second!');
-  const ancient = await reply(app, bob, first.id, 'From long ago');
-  await app.models.Post.collection.updateOne({ id: ancient.id }, { $set: { createdAt: daysAgo(100) } });
 
-  await move(app, { account: alice.id, amount: 1000, key: 'stats:buy:1', type: 'coin_purchase' });
   await move(app, { account: bob.id, amount: 500, key: 'stats:buy:2', type: 'coin_purchase' });
-  await app.models.LedgerEntry.collection.updateOne({ key: 'stats:buy:2' }, { $set: { createdAt: daysAgo(45) } });
+  const monthsAgo = { $set: { createdAt: daysAgo(45) } };
+  await app.models.LedgerEntry.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
+  await app.models.Movement.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
+  await move(app, { account: alice.id, amount: 1000, key: 'stats:buy:1', type: 'coin_purchase' });
   await move(app, { account: bob.id, amount: 200, key: 'stats:grant', type: 'admin_grant' });
   await pay(app, {
     buyer: alice.id,
