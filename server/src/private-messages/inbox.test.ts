@@ -1,4 +1,4 @@
-import { api, ErrorCode, MESSAGE_TEXT, MESSAGES_PAGE_SIZE, type Message } from '@enclave/protocol';
+import { api, ErrorCode, MESSAGE_TEXT, MESSAGES_PAGE_SIZE, type MessageList } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
@@ -20,12 +20,7 @@ const write = (from: UserRecord, to: UserRecord, content: string) =>
 async function list(client: TestClient, query: Record<string, string> = {}) {
   const response = await client.call(api.listMessages, { query });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
-    inbox: Message[];
-    sent: Message[];
-    unreadCount: number;
-    nextCursor: { inbox: number | null; sent: number | null };
-  };
+  return response.json() as MessageList;
 }
 
 const unread = async (client: TestClient) =>

@@ -1,4 +1,4 @@
-import { api, type Message } from '@enclave/protocol';
+import { api, type MessageList } from '@enclave/protocol';
 import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -65,12 +65,7 @@ async function writeOldLayout(alice: UserRecord, bob: UserRecord, carol: UserRec
 async function page(client: TestClient, query: Record<string, string> = {}) {
   const response = await client.call(api.listMessages, { query });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
-    inbox: Message[];
-    sent: Message[];
-    unreadCount: number;
-    nextCursor: { inbox: number | null; sent: number | null };
-  };
+  return response.json() as MessageList;
 }
 
 describe('the message-boxes migration', () => {
