@@ -3,6 +3,8 @@ export * from './auth.ts';
 export * from './categories.ts';
 export * from './common.ts';
 export * from './contract.ts';
+export { pathOf } from './endpoints.ts';
+export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';

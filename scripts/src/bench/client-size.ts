@@ -59,3 +59,27 @@ export function pageJsGzipBytes(dist: string): Map<string, JsFigure> {
   }
   return pages;
 }
+
+/** Issue #14: the pages a visitor lands on first need at most 150 KB gzip before they render, any page 200 KB. */
+const FIRST_PAGES = [
+  ['/', 'home-page'],
+  ['/forums', 'home-page'],
+  ['/thread/{id}', 'thread-page'],
+] as const;
+const FIRST_PAGE_GOAL_KB = 150;
+const ANY_PAGE_GOAL_KB = 200;
+
+/** One row per route: the JS it needs before it renders, and the goal's verdict; the largest page last. */
+export function jsRouteRows(pages: Map<string, JsFigure>): string[][] {
+  const kb = (figure: JsFigure) => `${(figure.bytes / 1024).toFixed(1)} KB (${figure.files.length} files)`;
+  const row = (label: string, figure: JsFigure | undefined, goalKb: number) => [
+    label,
+    figure ? kb(figure) : 'no chunk',
+    `<= ${goalKb} KB: ${figure && figure.bytes <= goalKb * 1024 ? 'pass' : 'MISS'}`,
+  ];
+  const [largest, figure] = [...pages].sort(([, a], [, b]) => b.bytes - a.bytes)[0] ?? [];
+  return [
+    ...FIRST_PAGES.map(([path, page]) => row(`${path} (${page})`, pages.get(page), FIRST_PAGE_GOAL_KB)),
+    ...(largest ? [row(`largest route (${largest})`, figure, ANY_PAGE_GOAL_KB)] : []),
+  ];
+}
