@@ -38,7 +38,10 @@ const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1
 buildClientIfNeeded();
 const loadAtStart = loadavg()[0] ?? 0;
 const product = await startDemoProduct(log);
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
 const rows: string[][] = [['page', 'as', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', `goal (>= ${SCORE_GOAL})`]];
 try {
   const member = { Cookie: sessionCookie(product.app, MEMBER_ID) };

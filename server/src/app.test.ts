@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ErrorCode } from '@enclave/protocol';
 import Type from 'typebox';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,11 @@ beforeAll(async () => {
   await mkdir(join(clientDist, 'assets'));
   await writeFile(join(clientDist, 'index.html'), '<!doctype html><title>Enclave</title><div id="root"></div>');
   await writeFile(join(clientDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  await writeFile(join(clientDist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(
+    join(clientDist, 'index.html.gz'),
+    gzipSync('<!doctype html><title>Enclave</title><div id="root"></div>'),
+  );
   app = await createTestApp({ CLIENT_DIST: clientDist });
   app.post(
     '/api/test/echo',
@@ -76,6 +82,27 @@ describe('unknown routes', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, the file itself to one that does not", async () => {
+    const script = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers.vary).toMatch(/accept-encoding/i);
+    const page = await app.inject({ method: 'GET', url: '/thread/42', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 });
 

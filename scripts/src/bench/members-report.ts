@@ -117,6 +117,7 @@ export function memberRows(results: Map<SizeName, SizeFigures>, pages: Map<strin
   ]);
   if (!pages) return [...rows, ['JS per route: NOT MEASURED (no client build)']];
   rows.push(['JS before a route renders (gzip)', '', '', '', '', '']);
-  for (const [label, figure, goal] of jsRouteRows(pages)) rows.push([label ?? '', figure ?? '', '', '', '', goal ?? '']);
+  for (const [label, figure, goal] of jsRouteRows(pages))
+    rows.push([label ?? '', figure ?? '', '', '', '', goal ?? '']);
   return rows;
 }

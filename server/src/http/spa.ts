@@ -16,6 +16,8 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
       root,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each file; the browser gets the smallest it accepts.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'Cache-Control',
