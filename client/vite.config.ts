@@ -44,6 +44,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // One style sheet for every page (about 11 KB compressed), linked from index.html: the static shell is styled
+    // by it at first paint, and no page waits for its own style sheets after its script has loaded.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
