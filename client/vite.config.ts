@@ -1,38 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { pageHtml } from './build/page-html.ts';
+import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3001';
 
-/**
- * Writes a brotli and a gzip copy beside every script, style sheet and page of the build, which the server sends
- * to a browser that accepts them (@fastify/static `preCompressed`): compressed once here, at the best ratio,
- * instead of on every request.
- */
-function precompress(): Plugin {
-  return {
-    name: 'enclave:precompress',
-    apply: 'build',
-    writeBundle({ dir = 'dist' }, bundle) {
-      for (const fileName of Object.keys(bundle).filter((name) => /\.(js|css|html)$/.test(name))) {
-        const source = readFileSync(join(dir, fileName));
-        writeFileSync(
-          join(dir, `${fileName}.br`),
-          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-        );
-        writeFileSync(join(dir, `${fileName}.gz`), gzipSync(source, { level: constants.Z_BEST_COMPRESSION }));
-      }
-    },
-  };
-}
-
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), pageHtml(), precompress(join(import.meta.dirname, 'dist'))],
   server: {
     port: 5173,
     strictPort: true,

@@ -22,6 +22,9 @@ beforeAll(async () => {
     join(clientDist, 'index.html.gz'),
     gzipSync('<!doctype html><title>Enclave</title><div id="root"></div>'),
   );
+  await mkdir(join(clientDist, 'pages'));
+  await writeFile(join(clientDist, 'pages', 'thread-page.html'), '<title>Thread</title><div id="root"></div>');
+  await writeFile(join(clientDist, 'pages.json'), JSON.stringify({ '/thread/$id': 'pages/thread-page.html' }));
   app = await createTestApp({ CLIENT_DIST: clientDist });
   app.post(
     '/api/test/echo',
@@ -72,6 +75,15 @@ describe('unknown routes', () => {
     }
   });
 
+  it("sends a page's own HTML (its chunks preloaded) for the paths of its route pattern", async () => {
+    for (const url of ['/thread/42', '/Thread/7/', '/thread/42?reply=3']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toContain('<title>Thread</title>');
+    }
+    for (const url of ['/thread', '/thread/42/more', '/threads/42']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toContain('<title>Enclave</title>');
+    }
+  });
+
   it('answers 404 for a build file that does not exist, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
     expect(response.statusCode).toBe(404);
@@ -93,7 +105,7 @@ describe('unknown routes', () => {
     expect(script.headers['content-encoding']).toBe('br');
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.headers.vary).toMatch(/accept-encoding/i);
-    const page = await app.inject({ method: 'GET', url: '/thread/42', headers: { 'accept-encoding': 'gzip, br' } });
+    const page = await app.inject({ method: 'GET', url: '/some/page', headers: { 'accept-encoding': 'gzip, br' } });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
     const plain = await app.inject({

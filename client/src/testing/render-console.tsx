@@ -38,7 +38,9 @@ export async function renderConsole(
   });
   const socket = new FakeSocket();
   const queryClient = createQueryClient();
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [`/admin?tab=${tab}`] }) });
+  const router = createAppRouter(queryClient, {
+    history: createMemoryHistory({ initialEntries: [`/admin?tab=${tab}`] }),
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <SocketContext value={socket.asSocket()}>
