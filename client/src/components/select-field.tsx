@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import * as styles from './select-field.css.ts';
 
@@ -19,24 +19,28 @@ export interface SelectFieldProps<Value extends Key> {
   labelClassName?: string;
 }
 
+type SelectControlType = typeof import('./select-control.tsx').SelectControl;
+
 /**
  * react-aria's Select with its list box, popover and collection (about 45 KB compressed, more than the rest of a
- * page) loads while the page renders, not before: no page waits for a list nobody has opened yet.
+ * page) loads beside the page, not before it: this module asks for it as soon as it runs, and until it is there
+ * the field shows its label and current choice, as it will look, without opening.
  */
-const SelectControl = lazy(() =>
-  import('./select-control.tsx').then((module) => ({ default: module.SelectControl })),
-) as <Value extends Key>(props: SelectFieldProps<Value>) => ReactNode;
+let SelectControl: SelectControlType | undefined;
+const loading = import('./select-control.tsx').then((module) => {
+  SelectControl = module.SelectControl;
+});
 
 /** A labelled single choice from a short list, with a popover list box. */
 export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
-  return (
-    <Suspense fallback={<SelectFieldPreview {...props} />}>
-      <SelectControl {...props} />
-    </Suspense>
-  );
+  const [, setLoaded] = useState(Boolean(SelectControl));
+  useEffect(() => {
+    if (!SelectControl) void loading.then(() => setLoaded(true));
+  }, []);
+  return SelectControl ? <SelectControl {...props} /> : <SelectFieldPreview {...props} />;
 }
 
-/** The field as it will look, with its current choice, until the control is there; it does not open yet. */
+/** The field as it will look, named as it will be (its choice, then its label), until the control is there. */
 function SelectFieldPreview<Value extends Key>({
   label,
   options,
@@ -45,11 +49,22 @@ function SelectFieldPreview<Value extends Key>({
   isDisabled,
   labelClassName,
 }: SelectFieldProps<Value>) {
+  const id = useId();
   return (
     <div className={styles.field}>
-      <span className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>{label}</span>
-      <button type="button" className={styles.trigger} aria-disabled data-disabled={isDisabled || undefined}>
-        <span className={styles.value}>{options.find((option) => option.value === value)?.label}</span>
+      <span id={`${id}-label`} className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-disabled
+        aria-labelledby={`${id}-value ${id}-label`}
+        data-disabled={isDisabled || undefined}
+      >
+        <span id={`${id}-value`} className={styles.value}>
+          {options.find((option) => option.value === value)?.label}
+        </span>
         <ChevronDown size={16} aria-hidden />
       </button>
       {description && <span className={styles.description}>{description}</span>}

@@ -1,4 +1,4 @@
-import { api, FORUM_TEXT, LIMITS, type PremiumRequiredDetails, ReplyBody, THREAD_PAGE_TEXT } from '@enclave/protocol';
+import { api, FORUM_TEXT, LIMITS, type PremiumRequiredDetails, THREAD_PAGE_TEXT } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -19,7 +19,7 @@ const tooLong = ({ content }: { content: string }) =>
 /** A member's reply: content required and within the limit; a 402 opens the purchase dialog instead. */
 export function ReplyEditor({ threadId }: { threadId: number }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(ReplyBody, { content: '' }, tooLong);
+  const form = useSchemaForm((loaded) => loaded.ReplyBody, { content: '' }, tooLong);
   // A 402 means the thread must be bought first: the purchase dialog opens instead of an error.
   const [offer, setOffer] = useState<PremiumRequiredDetails | null>(null);
   const post = useMutation({
@@ -35,9 +35,9 @@ export function ReplyEditor({ threadId }: { threadId: number }) {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.validate()) post.mutate(form.values.content);
+    if (await form.validate()) post.mutate(form.values.content);
   };
 
   return (
