@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './categories.ts';
 export * from './common.ts';
 export * from './contract.ts';
+export * from './wallet-values.ts';
 export { pathOf } from './endpoints.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
