@@ -4,12 +4,15 @@ import { vars } from '../styles/theme.css.ts';
 import { visuallyHiddenRules } from '../styles/utilities.css.ts';
 import { navItem } from './nav-item.css.ts';
 
+/** A little see-through, so the page shows faintly under the header as it scrolls (the boot shell's too). */
+export const HEADER_BACKGROUND = 'rgba(255, 255, 255, 0.92)';
+
 export const header = style({
   position: 'sticky',
   top: 0,
   zIndex: vars.zIndex.header,
   height: vars.size.header,
-  background: 'rgba(255, 255, 255, 0.92)',
+  background: HEADER_BACKGROUND,
   backdropFilter: 'saturate(180%) blur(8px)',
   borderBottom: `1px solid ${vars.color.border}`,
   transition: `box-shadow ${vars.duration.normal}`,
