@@ -3,7 +3,7 @@ import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 import { visuallyHiddenRules } from '../styles/utilities.css.ts';
 import { BAR_BACKGROUND } from './bottom-bar.css.ts';
-import { HEADER_BACKGROUND } from './site-header.css.ts';
+import { brandMarkRules, HEADER_BACKGROUND } from './site-header.css.ts';
 
 // The frame of index.html's #boot-shell: the header, side menu and bottom bar every page is drawn in, at their
 // places and sizes, painted with the HTML before any script has run. AppShell removes it as it takes its place.
@@ -39,15 +39,7 @@ globalStyle(`${shell} .boot-brand`, {
   letterSpacing: '-0.01em',
 });
 
-globalStyle(`${shell} .boot-mark`, {
-  display: 'grid',
-  placeItems: 'center',
-  width: '32px',
-  height: '32px',
-  borderRadius: vars.radius.md,
-  color: vars.color.onPrimary,
-  background: `linear-gradient(135deg, ${vars.color.primary}, ${vars.color.accent})`,
-});
+globalStyle(`${shell} .boot-mark`, brandMarkRules);
 
 globalStyle(`${shell} .boot-name`, { '@media': { [media.phone]: visuallyHiddenRules } });
 

@@ -47,7 +47,8 @@ export const brand = style({
 /** On phones the mark alone is the brand, leaving the row to the balance; the name stays the link's accessible name. */
 export const brandName = style({ '@media': { [media.phone]: visuallyHiddenRules } });
 
-export const brandMark = style({
+/** The logo's square, here and in index.html's boot shell. */
+export const brandMarkRules = {
   display: 'grid',
   placeItems: 'center',
   width: '32px',
@@ -55,7 +56,9 @@ export const brandMark = style({
   borderRadius: vars.radius.md,
   color: vars.color.onPrimary,
   background: `linear-gradient(135deg, ${vars.color.primary}, ${vars.color.accent})`,
-});
+};
+
+export const brandMark = style(brandMarkRules);
 
 export const nav = style({
   display: 'none',
