@@ -1,17 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
-import { createQueryClient } from './api/query-client.ts';
+import { lazy, Suspense } from 'react';
 import { AppErrorBoundary } from './components/app-error-boundary.tsx';
 import { ToastViewport } from './components/toast-viewport.tsx';
 import { SocketProvider } from './realtime/socket-provider.tsx';
-import { createAppRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
 const LiveSync = lazy(() => import('./realtime/live-sync.tsx').then((module) => ({ default: module.LiveSync })));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -124,8 +124,10 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

@@ -3,11 +3,10 @@ import { vars } from '../styles/theme.css.ts';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
-export const container = style({
-  display: 'grid',
-  placeItems: 'center',
-  minHeight: '40vh',
-  color: vars.color.primary,
-});
+/** The spinner's place and turn, here and in index.html's boot shell. */
+export const containerRules = { display: 'grid', placeItems: 'center', minHeight: '40vh', color: vars.color.primary };
+export const iconRules = { animation: `${spin} 0.9s linear infinite` };
 
-export const icon = style({ animation: `${spin} 0.9s linear infinite` });
+export const container = style(containerRules);
+
+export const icon = style(iconRules);

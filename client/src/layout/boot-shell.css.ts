@@ -1,4 +1,5 @@
-import { globalStyle } from '@vanilla-extract/css';
+import { globalStyle, keyframes } from '@vanilla-extract/css';
+import { containerRules, iconRules } from '../components/page-spinner.css.ts';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 import { visuallyHiddenRules } from '../styles/utilities.css.ts';
@@ -42,6 +43,24 @@ globalStyle(`${shell} .boot-brand`, {
 globalStyle(`${shell} .boot-mark`, brandMarkRules);
 
 globalStyle(`${shell} .boot-name`, { '@media': { [media.phone]: visuallyHiddenRules } });
+
+globalStyle(`${shell} .boot-body`, { display: 'flex', flex: 1 });
+
+const appear = keyframes({ to: { visibility: 'visible' } });
+
+// The router's page spinner, after the same second it waits before showing its own (pendingMs).
+globalStyle(`${shell} .boot-main`, {
+  ...containerRules,
+  flex: 1,
+  alignSelf: 'flex-start',
+  // main's top padding (app-shell.css.ts), so the spinner stands where the router's will.
+  paddingTop: vars.space.xl,
+  '@media': { [media.tablet]: { paddingTop: vars.space.xxl } },
+  visibility: 'hidden',
+  animation: `${appear} 0s 1s forwards`,
+});
+
+globalStyle(`${shell} .boot-main svg`, iconRules);
 
 globalStyle(`${shell} .boot-side`, {
   display: 'none',
