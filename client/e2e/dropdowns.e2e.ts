@@ -19,6 +19,9 @@ beforeAll(async () => {
   for (const name of CATEGORY_NAMES) await aCategory(app, { name });
 });
 
+/** A select's own trigger: until react-aria's Select has loaded, the field shows a look-alike that does not open. */
+const LOADED_SELECT = 'button[aria-haspopup="listbox"]';
+
 /** A plain mouse click on the middle of the trigger: the pointer is where the list could open. */
 async function clickWithMouse(page: Page, target: Locator) {
   const box = await target.boundingBox();
@@ -77,7 +80,10 @@ describe('dropdowns in Chromium, with a real mouse', () => {
     const { user } = await createMember(app);
     const page = await (await signedInContext(browser, app, url, user)).newPage();
     await page.goto(url);
-    const trigger = page.getByRole('button', { name: /Category/ }).first();
+    const trigger = page
+      .getByRole('button', { name: /Category/ })
+      .and(page.locator(LOADED_SELECT))
+      .first();
     await trigger.waitFor();
     const listBox = await expectListBesideTrigger(page, trigger, FORUM_PAGE_TEXT.allCategories);
     await screenshot(page, 'dropdown-home-category-open');
@@ -91,7 +97,7 @@ describe('dropdowns in Chromium, with a real mouse', () => {
       await page.goto(url);
       await page.getByRole('button', { name: 'Start a New Thread' }).click();
       const dialog = page.getByRole('dialog');
-      const trigger = dialog.getByRole('button', { name: /Category/ });
+      const trigger = dialog.getByRole('button', { name: /Category/ }).and(page.locator(LOADED_SELECT));
       await trigger.waitFor();
       const before = (await trigger.textContent()) ?? '';
       const listBox = await expectListBesideTrigger(page, trigger, before.trim());

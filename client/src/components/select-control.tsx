@@ -25,6 +25,7 @@ export function SelectControl<Value extends Key>({
   description,
   isDisabled,
   labelClassName,
+  defaultOpen,
 }: SelectFieldProps<Value>) {
   return (
     <Select
@@ -32,6 +33,7 @@ export function SelectControl<Value extends Key>({
       value={value}
       onChange={(key) => key !== null && onChange(key as Value)}
       isDisabled={isDisabled}
+      defaultOpen={defaultOpen}
     >
       <Label className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>{label}</Label>
       <Button className={styles.trigger}>

@@ -17,6 +17,8 @@ export interface SelectFieldProps<Value extends Key> {
   isDisabled?: boolean;
   /** Added to the label's class, e.g. to keep it for screen readers only where space is short. */
   labelClassName?: string;
+  /** Opens the list as it appears: the field was pressed before the control had loaded. */
+  defaultOpen?: boolean;
 }
 
 type SelectControlType = typeof import('./select-control.tsx').SelectControl;
@@ -34,13 +36,21 @@ const loading = import('./select-control.tsx').then((module) => {
 /** A labelled single choice from a short list, with a popover list box. */
 export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
   const [, setLoaded] = useState(Boolean(SelectControl));
+  const [isWanted, setWanted] = useState(false);
   useEffect(() => {
     if (!SelectControl) void loading.then(() => setLoaded(true));
   }, []);
-  return SelectControl ? <SelectControl {...props} /> : <SelectFieldPreview {...props} />;
+  return SelectControl ? (
+    <SelectControl {...props} defaultOpen={isWanted} />
+  ) : (
+    <SelectFieldPreview {...props} onPress={() => setWanted(true)} />
+  );
 }
 
-/** The field as it will look, named as it will be (its choice, then its label), until the control is there. */
+/**
+ * The field as it will look, named as it will be (its choice, then its label), until the control is there; a press
+ * meanwhile opens the list once it has come.
+ */
 function SelectFieldPreview<Value extends Key>({
   label,
   options,
@@ -48,7 +58,8 @@ function SelectFieldPreview<Value extends Key>({
   description,
   isDisabled,
   labelClassName,
-}: SelectFieldProps<Value>) {
+  onPress,
+}: SelectFieldProps<Value> & { onPress: () => void }) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -58,7 +69,8 @@ function SelectFieldPreview<Value extends Key>({
       <button
         type="button"
         className={styles.trigger}
-        aria-disabled
+        disabled={isDisabled}
+        onClick={onPress}
         aria-labelledby={`${id}-value ${id}-label`}
         data-disabled={isDisabled || undefined}
       >
