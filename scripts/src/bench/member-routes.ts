@@ -29,6 +29,8 @@ export const MEMBER_ROUTES: MemberRoute[] = [
   read('/api/threads', '/api/threads'),
   read('/api/threads?categoryId=3', '/api/threads?categoryId=3'),
   read('/api/categories', '/api/categories'),
+  // A search no thread matches reads every thread's title, tags and content: the worst case.
+  read('/api/threads?q= (search, no match)', '/api/threads?q=no-thread-says-this'),
   read('/api/threads/{id}', `/api/threads/${HOT_THREAD}`, 'reader', 10),
   read('/api/threads/{id}/posts (200 replies)', `/api/threads/${HOT_THREAD}/posts`),
   read('/api/messages (2,000 messages)', '/api/messages'),

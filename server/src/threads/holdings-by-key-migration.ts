@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { appendAll, headOf, itemKey, readRange } from '../db/keyed-list.ts';
-import { dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
+import { deleteByIds, dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
 import { type PlaceNumberRecord, placeKey, placesList } from './group-buy-model.ts';
 
@@ -30,7 +30,10 @@ const legacyOf = async <T extends Legacy>(model: Model<never>) =>
   (await model.collection.find<T>({}).toArray()).filter((document) => typeof document._id !== 'string');
 
 const removeAll = (model: Model<never>, documents: Legacy[]) =>
-  documents.length > 0 ? model.collection.deleteMany({ _id: { $in: documents.map((d) => d._id) } } as never) : null;
+  deleteByIds(
+    model.collection,
+    documents.map((d) => d._id),
+  );
 
 /**
  * Entitlements, group-buy places and completions move under derived `_id`s, each member's holdings
