@@ -2,7 +2,16 @@ import { type Model, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
-import { append, BUCKET, finishRepairs, headOf, type ListItem, readRange, rewriteItem } from './keyed-list.ts';
+import {
+  append,
+  BUCKET,
+  finishRepairs,
+  forgetHeads,
+  headOf,
+  type ListItem,
+  readRange,
+  rewriteItem,
+} from './keyed-list.ts';
 
 interface Note extends ListItem {
   text: string;
@@ -48,11 +57,29 @@ describe('keyed lists', () => {
     expect(page[0]?.text).toBe(`note ${BUCKET - 4}`);
   });
 
-  it('finds the true head from a stale hint', async () => {
+  it('finds the true head from a stale stored hint, in a process that has not seen the list', async () => {
     const list = 'stale:1';
     for (const i of oneTo(7)) await append(app, Notes, list, () => ({ text: `${i}` }));
     await app.models.ListHead.updateOne({ _id: list }, { n: 1 });
+    expect(await headOf(other, OtherNotes, list)).toBe(7);
+  });
+
+  it('finds appends another process made past the head this one remembers', async () => {
+    const list = 'remembered:1';
+    for (const i of oneTo(3)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    for (const i of oneTo(4)) await append(other, OtherNotes, list, () => ({ text: `other ${i}` }));
     expect(await headOf(app, Notes, list)).toBe(7);
+    expect((await append(app, Notes, list, () => ({ text: 'next' }))).n).toBe(8);
+  });
+
+  it('forgets remembered heads when older data is put back, so the next append leaves no gap', async () => {
+    const list = 'restored:1';
+    for (const i of oneTo(5)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    // What a restore of a backup taken at two items does to the list.
+    await Notes.deleteMany({ list, n: { $gt: 2 } });
+    await app.models.ListHead.updateOne({ _id: list }, { n: 2 });
+    forgetHeads(app);
+    expect((await append(app, Notes, list, () => ({ text: 'after the restore' }))).n).toBe(3);
   });
 
   it('shows a rewritten item in its bucket, and start-up finishes a rewrite a crash left marked', async () => {

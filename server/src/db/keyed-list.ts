@@ -10,7 +10,8 @@ import { isDuplicateKey } from './ids.ts';
  * - **Items are the truth.** An append inserts `L:{head+1}`; the unique `_id` refuses a second writer,
  *   who retries with the next number, so numbers are distinct and gap-free on every backend.
  * - **Heads are hints.** `ListHead` holds a number at most the true head (written after each append,
- *   not atomically on FerretDB); the true head is found by probing forward from it.
+ *   not atomically on FerretDB); the true head is found by probing forward from it. Each process also
+ *   remembers the heads it has seen, a hint of the same kind that spares the `ListHead` read.
  * - **Buckets are a cache.** What a page shows together is kept together, `BUCKET` items a document
  *   (MongoDB's bucket pattern), so a page is a few reads. A bucket is rebuilt from its items; a
  *   reader that finds one short reads the missing items by key and repairs it, and a rewrite of an
@@ -54,12 +55,43 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
   return model.findById(itemKey(list, n)).lean<T>();
 }
 
+/**
+ * Heads this process has appended or found, per app (tests run several apps on different databases).
+ * Lists only grow, so a remembered head is at most the true one, until a restore puts back older data:
+ * `forgetHeads` then, on every process.
+ */
+const seenHeads = new WeakMap<FastifyInstance, Map<string, number>>();
+/** Past this many lists the memory starts over; a forgotten head costs one `ListHead` read. */
+const SEEN_HEADS_MAX = 200_000;
+
+function seenHeadsOf(app: FastifyInstance): Map<string, number> {
+  let heads = seenHeads.get(app);
+  if (!heads) {
+    heads = new Map();
+    seenHeads.set(app, heads);
+  }
+  return heads;
+}
+
+function noteHead(app: FastifyInstance, list: string, n: number): void {
+  const heads = seenHeadsOf(app);
+  if ((heads.get(list) ?? 0) >= n) return;
+  if (heads.size >= SEEN_HEADS_MAX) heads.clear();
+  heads.set(list, n);
+}
+
+/** After a restore: the data may be older than the heads this process remembers. */
+export function forgetHeads(app: FastifyInstance): void {
+  seenHeads.delete(app);
+}
+
 const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
   (await model.exists({ _id: itemKey(list, n) })) !== null;
 
 /**
- * The number of items in `list`: the head hint, then forward by doubling steps and a binary search
- * (items are gap-free, so "item n exists" is true up to the head and false after). Usually one miss.
+ * The number of items in `list`: the head this process remembers or the stored hint, then forward by
+ * doubling steps and a binary search (items are gap-free, so "item n exists" is true up to the head
+ * and false after). Usually one miss.
  */
 export async function headOf<T extends ListItem>(
   app: FastifyInstance,
@@ -67,7 +99,7 @@ export async function headOf<T extends ListItem>(
   list: string,
 ): Promise<number> {
   const any = model as unknown as ItemModel<ListItem>;
-  const hint = (await app.models.ListHead.findById(list).lean())?.n ?? 0;
+  const hint = seenHeadsOf(app).get(list) ?? (await app.models.ListHead.findById(list).lean())?.n ?? 0;
   let low = hint;
   let step = 1;
   while (await exists(any, list, low + step)) {
@@ -81,6 +113,7 @@ export async function headOf<T extends ListItem>(
     else high = mid;
   }
   if (low > hint) void raiseHead(app, list, low);
+  noteHead(app, list, low);
   return low;
 }
 
@@ -122,7 +155,13 @@ export async function appendAll<T extends ListItem>(
     ),
   );
   await raiseHead(app, list, head + items.length);
+  noteHead(app, list, head + items.length);
   return items;
+}
+
+/** A list read only item by item (or only counted) keeps no buckets: `{ buckets: false }`. */
+export interface AppendOptions {
+  buckets?: boolean;
 }
 
 /** Appends within one process are queued per list, so they do not collide with each other. */
@@ -138,8 +177,9 @@ export async function append<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Omit<T, '_id' | 'list' | 'n'>,
+  options: AppendOptions = {},
 ): Promise<T> {
-  return appendMade(app, model, list, async (n) => make(n));
+  return appendMade(app, model, list, async (n) => make(n), options);
 }
 
 /**
@@ -152,8 +192,10 @@ export async function appendAfter<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number, previous: T | null) => Omit<T, '_id' | 'list' | 'n'>,
+  options: AppendOptions = {},
 ): Promise<T> {
-  return appendMade(app, model, list, async (n) => make(n, n > 1 ? await readItem(model, list, n - 1) : null));
+  const made = async (n: number) => make(n, n > 1 ? await readItem(model, list, n - 1) : null);
+  return appendMade(app, model, list, made, options);
 }
 
 async function appendMade<T extends ListItem>(
@@ -161,6 +203,7 @@ async function appendMade<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Promise<Omit<T, '_id' | 'list' | 'n'>>,
+  { buckets = true }: AppendOptions,
 ): Promise<T> {
   const previous = queues.get(list) ?? Promise.resolve();
   const task = previous.then(async () => {
@@ -169,7 +212,8 @@ async function appendMade<T extends ListItem>(
       const item = { ...(await make(n)), _id: itemKey(list, n), list, n } as T;
       try {
         await model.collection.insertOne(item as never);
-        await Promise.all([raiseHead(app, list, n), addToBucket(app, model, item)]);
+        noteHead(app, list, n);
+        await Promise.all([raiseHead(app, list, n), buckets && addToBucket(app, model, item)]);
         return item;
       } catch (error) {
         if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, list, n))) throw error;
@@ -208,6 +252,7 @@ export async function importList<T extends ListItem>(
     await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
   }
   await raiseHead(app, list, stored.length);
+  noteHead(app, list, stored.length);
   return stored;
 }
 

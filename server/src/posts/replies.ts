@@ -23,11 +23,14 @@ interface NewReply {
 export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<PostRecord> {
   const { ReplyRef, Post } = app.models;
   const createdAt = new Date();
-  const ref = await append<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, () => ({
-    threadId: reply.threadId,
-    number: null,
-    createdAt,
-  }));
+  // Ids are looked up one at a time, never listed: no buckets.
+  const ref = await append<ReplyRefRecord>(
+    app,
+    ReplyRef,
+    REPLY_IDS,
+    () => ({ threadId: reply.threadId, number: null, createdAt }),
+    { buckets: false },
+  );
   const post = await append<PostRecord>(app, Post, repliesList(reply.threadId), () => ({
     ...reply,
     id: ref.n,

@@ -156,11 +156,13 @@ async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise
 }
 
 async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
-  await appendAfter(app, movements(app), MOVEMENTS, (_n, previous) => ({
+  // Read by binary search, one item at a time: no buckets.
+  const count = (_n: number, previous: MovementItem | null) => ({
     key: entry.key,
     createdAt: entry.createdAt,
     coinsSold: (previous?.coinsSold ?? 0) + (entry.type === 'coin_purchase' ? entry.amount : 0),
-  }));
+  });
+  await appendAfter(app, movements(app), MOVEMENTS, count, { buckets: false });
 }
 
 /** The member document's copy of the balance, for lists of many members; a failure changes nothing that matters. */
