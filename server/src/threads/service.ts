@@ -61,9 +61,14 @@ export async function readableThread(
   id: number,
 ): Promise<{ thread: ThreadRecord; holdings: Holdings }> {
   const thread = await visibleThread(app, viewer, id);
+  return { thread, holdings: await holdingsToRead(app, viewer, thread) };
+}
+
+/** What the viewer holds of a thread they may read; a premium thread without access answers 402. */
+async function holdingsToRead(app: FastifyInstance, viewer: Viewer, thread: ThreadRecord): Promise<Holdings> {
   const holdings = await holdingsOf(app, viewer, [thread]);
   if (!canReadContent(viewer, thread, holdings)) throw await premiumRequired(app, thread);
-  return { thread, holdings };
+  return holdings;
 }
 
 /**
@@ -73,8 +78,8 @@ export async function readableThread(
  */
 export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
   const thread = await visibleThread(app, viewer, id);
-  if (!thread.isGroupBuy) await readableThread(app, viewer, id);
-  return presentThread(app, viewer, thread);
+  const holdings = thread.isGroupBuy ? undefined : await holdingsToRead(app, viewer, thread);
+  return presentThread(app, viewer, thread, 'detail', { holdings });
 }
 
 type Sharing = Pick<ThreadRecord, 'id' | 'title' | 'isPrivate' | 'isApproved' | 'allowedUserIds'>;
