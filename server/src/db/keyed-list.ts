@@ -58,7 +58,7 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
 /**
  * Heads this process has appended or found, per app (tests run several apps on different databases).
  * Lists only grow, so a remembered head is at most the true one, until a restore puts back older data:
- * `forgetHeads` then, on every process.
+ * `forgetLists` then, on every process (with the answers `firstSince` remembers).
  */
 const seenHeads = new WeakMap<FastifyInstance, Map<string, number>>();
 /** Past this many lists the memory starts over; a forgotten head costs one `ListHead` read. */
@@ -80,9 +80,10 @@ function noteHead(app: FastifyInstance, list: string, n: number): void {
   heads.set(list, n);
 }
 
-/** After a restore: the data may be older than the heads this process remembers. */
-export function forgetHeads(app: FastifyInstance): void {
+/** After a restore: the data may be older than what this process remembers of its lists. */
+export function forgetLists(app: FastifyInstance): void {
   seenHeads.delete(app);
+  answersSince.delete(app);
 }
 
 const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
@@ -377,4 +378,48 @@ export async function finishRepairs(app: FastifyInstance): Promise<number> {
     if (model) await repairBucket(app, model, marker.list, marker.bucket);
   }
   return markers.length;
+}
+
+/** Per app and list, answers `firstSince` gave: (since, first item at or after it), a few kept. */
+const answersSince = new WeakMap<FastifyInstance, Map<string, { since: number; n: number }[]>>();
+const ANSWERS_KEPT = 8;
+
+/**
+ * The number of the first item at or after `since` (head + 1 when none is), in a list written in time
+ * order: point reads, galloping forward from the best answer this process gave before (an earlier
+ * `since` bounds a later one's answer from below), then a binary search. The console asks again with
+ * a later `since` every few seconds, so this is usually a handful of reads, not a search of the list.
+ */
+export async function firstSince<T extends ListItem & { createdAt: Date }>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  since: Date,
+  head: number,
+): Promise<number> {
+  let lists = answersSince.get(app);
+  if (!lists) {
+    lists = new Map();
+    answersSince.set(app, lists);
+  }
+  const answers = lists.get(list) ?? [];
+  const isAfter = async (n: number) => ((await readItem(model, list, n))?.createdAt ?? since) >= since;
+  // Items low.. are candidates; the first item at or after `since` is in low..high (high = head + 1: none).
+  let low = Math.max(1, ...answers.filter((answer) => answer.since <= since.getTime()).map((answer) => answer.n));
+  let high = head + 1;
+  for (let step = 1; low < high; step *= 2) {
+    const probe = Math.min(low + step - 1, high - 1);
+    if (await isAfter(probe)) {
+      high = probe;
+      break;
+    }
+    low = probe + 1;
+  }
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (await isAfter(mid)) high = mid;
+    else low = mid + 1;
+  }
+  lists.set(list, [...answers.slice(-(ANSWERS_KEPT - 1)), { since: since.getTime(), n: low }]);
+  return low;
 }

@@ -2,7 +2,7 @@ import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
-import { appendAfter, headOf, readItem } from '../db/keyed-list.ts';
+import { appendAfter, firstSince, headOf, readItem } from '../db/keyed-list.ts';
 import { AppError } from '../errors.ts';
 import {
   type EntryType,
@@ -316,8 +316,8 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
 
 /**
  * Admin stats: the movements (a sale's seller side excluded) and the coins sold since `since` (all time
- * for null). The movements list's items carry running totals and are in time order, so a binary search
- * of point reads finds the last one before `since`.
+ * for null). The movements list's items carry running totals and are in time order, so a search of
+ * point reads finds the last one before `since`.
  */
 export async function ledgerStats(
   app: FastifyInstance,
@@ -326,19 +326,8 @@ export async function ledgerStats(
   const model = movements(app);
   const head = await headOf(app, model, MOVEMENTS);
   const last = head > 0 ? await readItem(model, MOVEMENTS, head) : null;
-  let before: MovementItem | null = null;
-  if (since && last) {
-    let low = 0; // items 1..low are before `since`
-    let high = head + 1; // items high.. are not
-    while (high - low > 1) {
-      const mid = Math.floor((low + high) / 2);
-      const item = await readItem(model, MOVEMENTS, mid);
-      if (item && item.createdAt < since) {
-        low = mid;
-        before = item;
-      } else high = mid;
-    }
-  }
+  const first = since && last ? await firstSince(app, model, MOVEMENTS, since, head) : 1;
+  const before = first > 1 ? await readItem(model, MOVEMENTS, first - 1) : null;
   return {
     totalTransactions: head - (before?.n ?? 0),
     totalCoins: (last?.coinsSold ?? 0) - (before?.coinsSold ?? 0),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_TEXT, ErrorCode, type RestoreReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { forgetHeads } from '../../db/keyed-list.ts';
+import { forgetLists } from '../../db/keyed-list.ts';
 import { MIGRATIONS } from '../../db/migration-list.ts';
 import { runMigrations } from '../../db/migrations.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -55,8 +55,8 @@ async function swapIn(app: FastifyInstance) {
     await app.mongo.collection(stagingName(name)).rename(name);
     await model.createIndexes();
   }
-  // The list heads this process remembers may be past the restored data's (other processes forget theirs on 'database.restored').
-  forgetHeads(app);
+  // What this process remembers of its lists may be past the restored data (others forget on 'database.restored').
+  forgetLists(app);
 }
 
 /** Replaces every collection with the backup's documents: staged whole first, then swapped in. */
