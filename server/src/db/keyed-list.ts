@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, Schema } from 'mongoose';
-import { isDuplicateKey } from './ids.ts';
+import { deleteByIds, isDuplicateKey } from './ids.ts';
 
 /**
  * Gap-free keyed lists: a thread's replies, a member's inbox, a member's ledger. Item n of list L is
@@ -368,6 +368,21 @@ async function repairBucket<T extends ListItem>(
     }
   }
   // Still changing under us: the marker stays, and the next rewrite or start-up finishes it.
+}
+
+/**
+ * Deletes a whole list, items and buckets, by key, for an owner deleted for good (nothing appends to
+ * it again: its head hints stay, and an append would follow them past the deleted numbers).
+ */
+export async function deleteList<T extends ListItem>(app: FastifyInstance, model: ItemModel<T>, list: string) {
+  const head = await headOf(app, model, list);
+  const numbers = Array.from({ length: head }, (_, i) => i + 1);
+  await deleteByIds(
+    model.collection,
+    numbers.map((n) => itemKey(list, n)),
+  );
+  const buckets = numbers.filter((n) => (n - 1) % BUCKET === 0).map((n) => bucketKey(list, bucketOf(n)));
+  await deleteByIds(app.models.ListBucket.collection, buckets);
 }
 
 /** Start-up: rebuild every bucket a crash left marked. The markers collection holds only unfinished work. */

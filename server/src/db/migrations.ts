@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Collection, type Model, Schema } from 'mongoose';
+import { type Model, Schema } from 'mongoose';
 import { isDuplicateKey } from './ids.ts';
 
 /**
@@ -73,17 +73,6 @@ async function insertChunk(model: Model<never>, documents: object[]): Promise<nu
 export async function insertMissing(model: Model<never>, documents: object[]): Promise<void> {
   for (let start = 0; start < documents.length; start += CHUNK) {
     await insertChunk(model, documents.slice(start, start + CHUNK));
-  }
-}
-
-/**
- * Deletes documents by `_id`, a thousand a command. Each delete is a point write; one `$in` over them
- * all is a scan of the collection, and FerretDB's SQLite backend refuses it past 32,766 ids.
- */
-export async function deleteByIds(collection: Pick<Collection, 'bulkWrite'>, ids: unknown[]): Promise<void> {
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const deletes = ids.slice(start, start + CHUNK).map((_id) => ({ deleteOne: { filter: { _id } } }));
-    await collection.bulkWrite(deletes as never[], { ordered: false });
   }
 }
 

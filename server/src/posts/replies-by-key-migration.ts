@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
+import { deleteByIds } from '../db/ids.ts';
 import { BUCKET, bucketKey, bucketOf, itemKey, raiseHead } from '../db/keyed-list.ts';
-import { deleteByIds, dropIndex, insertMissing, type Migration, writeAll } from '../db/migrations.ts';
+import { dropIndex, insertMissing, type Migration, writeAll } from '../db/migrations.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, repliesList } from './post-model.ts';
 
 /** A reply as stored before replies were keyed: its own document, found by thread and id. */

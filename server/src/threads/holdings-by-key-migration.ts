@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
+import { deleteByIds } from '../db/ids.ts';
 import { appendAll, headOf, itemKey, readRange } from '../db/keyed-list.ts';
-import { deleteByIds, dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
+import { dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
 import { type PlaceNumberRecord, placeKey, placesList } from './group-buy-model.ts';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { byNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
+import { deleteReplies } from '../posts/replies.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { placesTaken } from './group-buy-state.ts';
 import { presentListed, presentThread } from './presenter.ts';
@@ -102,7 +103,7 @@ export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord,
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
   const tombstone = { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] };
   await Promise.all(ids.map((threadId) => app.models.Thread.updateOne(byNumericId(threadId), { $set: tombstone })));
-  await app.models.Post.deleteMany({ threadId: { $in: ids } });
+  await Promise.all(ids.map((threadId) => deleteReplies(app, threadId)));
   if (thread.parentThreadId !== null) {
     await app.models.Thread.updateOne(byNumericId(thread.parentThreadId), { $set: { sisterThreadId: null } });
   }

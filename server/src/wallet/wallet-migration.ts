@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Document } from 'mongodb';
 import type { Collection, Model } from 'mongoose';
-import { internalId, isDuplicateKey } from '../db/ids.ts';
+import { deleteByIds, internalId, isDuplicateKey } from '../db/ids.ts';
 import { headOf, importList } from '../db/keyed-list.ts';
-import { deleteByIds, type Migration } from '../db/migrations.ts';
+import type { Migration } from '../db/migrations.ts';
 import { paymentItems } from '../payments/payment-keys.ts';
 import { type PaymentRecord, paymentList } from '../payments/payment-model.ts';
 import { type LedgerEntry, type LedgerItem, ledgerList, MOVEMENTS, type MovementItem } from './ledger-model.ts';
