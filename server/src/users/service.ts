@@ -33,7 +33,7 @@ async function update(app: FastifyInstance, id: number, set: Record<string, unkn
   const updated = (await app.models.User.findOneAndUpdate(
     byNumericId(id),
     { $set: set },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<UserRecord>()) as UserRecord;
   app.events.publish('member.changed', { userId: id });
   return updated;
