@@ -86,6 +86,11 @@ export const endpoints = {
   databaseBackup: { method: 'GET', url: '/api/admin/database/backup' },
   databaseRestore: { method: 'POST', url: '/api/admin/database/restore', multipart: true },
 
+  notifications: { method: 'GET', url: '/api/notifications' },
+  markNotificationsRead: { method: 'POST', url: '/api/notifications/read' },
+  notificationPreferences: { method: 'GET', url: '/api/notifications/preferences' },
+  saveNotificationPreferences: { method: 'PUT', url: '/api/notifications/preferences' },
+
   createReport: { method: 'POST', url: '/api/reports' },
   reports: { method: 'GET', url: '/api/admin/reports' },
   approveReport: { method: 'POST', url: '/api/admin/reports/:id/approve' },

@@ -3,6 +3,7 @@
  * Every payload is a presented entity: nothing here carries private fields.
  */
 
+import type { Notification, NotificationCount } from './notifications.ts';
 import type { Post } from './posts.ts';
 import type { Message, MessageReadReceipt, UnreadCount } from './private-messages.ts';
 import type { GroupBuyProgress } from './purchases.ts';
@@ -59,6 +60,10 @@ export interface ServerToClientEvents {
   'thread:reply-removed': (payload: { threadId: number; postId: number }) => void;
   /** To the sender's and recipient's tabs: staff removed a message (Take Action on a report). */
   'message:removed': (payload: { id: number }) => void;
+  /** A notification for the member, to every tab of theirs, with their unread count after it. */
+  'notification:new': (payload: { notification: Notification } & NotificationCount) => void;
+  /** The member marked notifications read in one tab: every tab follows. */
+  'notification:read': (payload: NotificationCount) => void;
   /** To the admin running a restore: real progress, 0-100. */
   'restore:progress': (payload: { percent: number }) => void;
 }

@@ -8,6 +8,7 @@ export * from './events.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './posts.ts';
 export * from './private-messages.ts';
 export * from './purchases.ts';

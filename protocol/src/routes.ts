@@ -2,6 +2,7 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { categoryRoutes } from './categories.ts';
 import { healthRoutes } from './health.ts';
+import { notificationRoutes } from './notifications.ts';
 import { postRoutes } from './posts.ts';
 import { privateMessageRoutes } from './private-messages.ts';
 import { purchaseRoutes } from './purchases.ts';
@@ -23,5 +24,6 @@ export const api = {
   ...purchaseRoutes,
   ...adminRoutes,
   ...reportRoutes,
+  ...notificationRoutes,
 };
 export type Api = typeof api;

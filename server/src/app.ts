@@ -19,6 +19,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { notifyOnDomainEvents } from './notifications/triggers.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
 import { registerReadModels } from './read-models/follow.ts';
@@ -76,6 +78,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.decorate('events', new DomainEvents());
   app.decorate('mailer', createMailer(config, app.log));
   registerReadModels(app);
+  notifyOnDomainEvents(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();
@@ -101,6 +104,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(forumPlugin);
   await app.register(reportRoutes);
   await app.register(adminRoutes);
+  await app.register(notificationRoutes);
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', await attachRealtime(app));
   // Before any hook: a conversion of a large database may take longer than Fastify's onReady limit.

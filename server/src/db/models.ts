@@ -8,6 +8,14 @@ import {
   paymentOutcomeSchema,
   paymentSchema,
 } from '../payments/payment-model.ts';
+import {
+  digestItemSchema,
+  memberItemSchema,
+  notificationItemSchema,
+  notificationMarkerSchema,
+  notificationPreferencesSchema,
+  readMarkSchema,
+} from '../notifications/notification-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema, replyRefSchema, replyRemovalSchema } from '../posts/post-model.ts';
 import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';
@@ -75,6 +83,12 @@ export function registerModels(connection: Connection) {
     PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
     Report: connection.model('Report', reportSchema),
     ModerationLog: connection.model('ModerationLog', moderationLogSchema),
+    NotificationItem: connection.model('NotificationItem', notificationItemSchema),
+    NotificationReadMark: connection.model('NotificationReadMark', readMarkSchema),
+    NotificationMarker: connection.model('NotificationMarker', notificationMarkerSchema),
+    NotificationMember: connection.model('NotificationMember', memberItemSchema),
+    NotificationDigest: connection.model('NotificationDigest', digestItemSchema),
+    NotificationPreferences: connection.model('NotificationPreferences', notificationPreferencesSchema),
   };
 }
 export type Models = ReturnType<typeof registerModels>;

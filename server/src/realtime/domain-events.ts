@@ -1,5 +1,13 @@
 import { EventEmitter } from 'node:events';
-import type { GroupBuyProgress, Message, Post, Report, Thread } from '@enclave/protocol';
+import type {
+  GroupBuyProgress,
+  Message,
+  Notification,
+  NotificationCount,
+  Post,
+  Report,
+  Thread,
+} from '@enclave/protocol';
 import type { PaymentRecord } from '../payments/payment-model.ts';
 
 /**
@@ -38,6 +46,12 @@ export interface DomainEventMap {
   'message.removed': { messageId: number; senderId: number; recipientId: number; unreadCount: number };
   /** A member's account changed (registered, verified, renamed, pictured, sanctioned, deleted). */
   'member.changed': { userId: number };
+  /** Staff lifted a member's ban or mute. */
+  'member.sanctionLifted': { userId: number; sanction: 'ban' | 'mute'; actorId: number };
+  /** A notification joined a member's list; the counts are theirs after it. */
+  'notification.added': { userId: number; notification: Notification } & NotificationCount;
+  /** A member marked notifications read (in one tab); the counts are theirs after it. */
+  'notification.read': { userId: number } & NotificationCount;
   /** Staff created, edited or deleted a category. */
   'category.changed': { categoryId: number };
   /** A restore replaced the whole database. */

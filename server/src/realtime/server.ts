@@ -15,6 +15,7 @@ import { SESSION_COOKIE, sessionStands } from '../auth/session.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { findByNumericId } from '../db/ids.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
+import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPostEvents } from '../posts/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
@@ -104,6 +105,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     dispatchReportEvents,
     dispatchModerationEvents,
     dispatchDatabaseEvents,
+    dispatchNotificationEvents,
   ])
     dispatch(app, io);
 
