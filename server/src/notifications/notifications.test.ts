@@ -74,11 +74,11 @@ describe('replies', () => {
     }
     await listed(author.client, 3);
     const scans = await scansDuring(app, async () => {
-      const page = (await author.client.call(api.notifications, { query: { limit: 2 } })).json<NotificationList>();
+      const page = (await author.client.call(api.notifications, { query: { limit: '2' } })).json<NotificationList>();
       expect(page.notifications.map((n) => n.id)).toEqual([3, 2]);
       expect(page.nextCursor).toBe(2);
       const older = (
-        await author.client.call(api.notifications, { query: { limit: 2, before: 2 } })
+        await author.client.call(api.notifications, { query: { limit: '2', before: '2' } })
       ).json<NotificationList>();
       expect(older.notifications.map((n) => n.id)).toEqual([1]);
       expect(older.nextCursor).toBeNull();
