@@ -19,6 +19,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { scheduleDigests } from './notifications/digest.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notifyOnDomainEvents } from './notifications/triggers.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.decorate('mailer', createMailer(config, app.log));
   registerReadModels(app);
   notifyOnDomainEvents(app);
+  scheduleDigests(app, config.NOTIFICATION_DIGEST_CHECK_MS);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();

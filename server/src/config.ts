@@ -58,6 +58,8 @@ export const EnvSchema = Type.Object({
    * ranges (`10.0.0.0/8,127.0.0.1`). Never `true`: that would believe whatever a client writes.
    */
   TRUST_PROXY: Type.String({ default: 'false', pattern: '^(false|[0-9]{1,2}|[A-Za-z0-9:./]+(,[A-Za-z0-9:./]+)*)$' }),
+  /** How often a process looks for notification digests due (ms); 0 turns it off (tests drive their own clock). */
+  NOTIFICATION_DIGEST_CHECK_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('self-custody'), Type.Literal('nowpayments')], {
     default: 'self-custody',
   }),

@@ -97,4 +97,9 @@ export const text = style({ fontSize: vars.fontSize.sm, overflowWrap: 'anywhere'
 
 export const time = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: 'normal' });
 
-export const empty = style({ margin: 0, padding: vars.space.md, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const empty = style({
+  margin: 0,
+  padding: vars.space.md,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});

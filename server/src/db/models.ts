@@ -2,13 +2,6 @@ import type { Connection } from 'mongoose';
 import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
 import {
-  openPaymentSchema,
-  paymentItemSchema,
-  paymentKeySchema,
-  paymentOutcomeSchema,
-  paymentSchema,
-} from '../payments/payment-model.ts';
-import {
   digestItemSchema,
   memberItemSchema,
   notificationItemSchema,
@@ -16,6 +9,13 @@ import {
   notificationPreferencesSchema,
   readMarkSchema,
 } from '../notifications/notification-model.ts';
+import {
+  openPaymentSchema,
+  paymentItemSchema,
+  paymentKeySchema,
+  paymentOutcomeSchema,
+  paymentSchema,
+} from '../payments/payment-model.ts';
 import { walletSettingSchema } from '../payments/wallet-settings-model.ts';
 import { postSchema, replyRefSchema, replyRemovalSchema } from '../posts/post-model.ts';
 import { blockEntrySchema, memberBlockSchema } from '../private-messages/block-model.ts';

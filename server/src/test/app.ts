@@ -22,7 +22,12 @@ export function isolatedDatabase(): AppConfig['database'] {
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return {
-    ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env }),
+    ...loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      NOTIFICATION_DIGEST_CHECK_MS: '0',
+      ...env,
+    }),
     database: isolatedDatabase(),
   };
 }
