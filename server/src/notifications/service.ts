@@ -14,7 +14,7 @@ import { append, appendAfter, headOf, readItem, readRange } from '../db/keyed-li
 import type { Viewer } from '../threads/policy.ts';
 import type { MemberCard } from '../users/member-directory.ts';
 import { isStaff } from '../users/user-model.ts';
-import { dueIn, mailOf, type NotificationItem, notificationsOf, readsOf } from './notification-model.ts';
+import { dueIn, mailOf, notificationsOf, readsOf } from './notification-model.ts';
 import { preferencesOf } from './preferences.ts';
 import { presentNotifications } from './presenter.ts';
 
