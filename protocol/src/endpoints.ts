@@ -24,6 +24,10 @@ export const endpoints = {
   updatePrivacy: { method: 'PUT', url: '/api/profile/privacy' },
   changePassword: { method: 'POST', url: '/api/profile/password' },
   deleteAccount: { method: 'DELETE', url: '/api/profile' },
+  sessions: { method: 'GET', url: '/api/sessions' },
+  endSession: { method: 'DELETE', url: '/api/sessions/:id' },
+  endOtherSessions: { method: 'POST', url: '/api/sessions/end-others' },
+  activity: { method: 'GET', url: '/api/activity' },
 
   paymentPackages: { method: 'GET', url: '/api/payments/packages' },
   paymentCurrencies: { method: 'GET', url: '/api/payments/currencies' },

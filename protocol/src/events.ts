@@ -1,5 +1,5 @@
 /**
- * Socket.IO event maps, typed for both ends. Rooms: `user:{id}`, `thread:{id}`, `staff`.
+ * Socket.IO event maps, typed for both ends. Rooms: `user:{id}`, `session:{userId}:{sessionId}`, `thread:{id}`, `staff`.
  * Every payload is a presented entity: nothing here carries private fields.
  */
 
@@ -17,7 +17,7 @@ export type SessionEndReason = 'banned' | 'password_changed' | 'logged_out' | 'd
 export interface ServerToClientEvents {
   /** Sent once after the handshake so the client knows who the server thinks it is. */
   'session:ready': (payload: { userId: number | null }) => void;
-  /** The session was revoked (ban, password change, logout elsewhere): sign out now. */
+  /** The session was revoked (ban, password change, logout in another tab, ended from another device): sign out now. */
   'session:revoked': (payload: { reason: SessionEndReason }) => void;
   /** The member's coin balance after every credit or debit, to all of their tabs. */
   'wallet:balance': (payload: { balance: number }) => void;
@@ -79,11 +79,15 @@ export interface ClientToServerEvents {
 export interface SocketData {
   userId: number | null;
   sessionVersion: number;
+  /** The session the socket was signed in with (`2026-11.3`), ended on its own by the member. */
+  sessionId: string | null;
   isStaff: boolean;
 }
 
 export const rooms = {
   user: (id: number) => `user:${id}`,
+  /** Every socket of one session: the tabs of one browser. */
+  session: (userId: number, sessionId: string) => `session:${userId}:${sessionId}`,
   thread: (id: number) => `thread:${id}`,
   staff: 'staff',
 } as const;

@@ -14,6 +14,7 @@ export * from './private-messages.ts';
 export * from './purchases.ts';
 export * from './reports.ts';
 export * from './routes.ts';
+export * from './sessions.ts';
 export * from './threads.ts';
 export * from './users.ts';
 export * from './wallet.ts';

@@ -58,6 +58,11 @@ export const LIMITS = {
   allowedUsersMax: 100,
   categoryNameMax: 60,
   categoryDescriptionMax: 500,
+  /** How long a sign-in lasts (the session cookie and its token). */
+  sessionDays: 30,
+  /** How long the account activity log (and the session records) are kept. */
+  activityRetentionDays: 90,
+  activityPageSize: 20,
 } as const;
 
 /** Client timings, in milliseconds. */

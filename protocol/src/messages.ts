@@ -233,10 +233,65 @@ export const SESSION_TEXT = {
   revoked: {
     banned: 'This account has been banned',
     password_changed: 'Your password was changed. Please log in again.',
-    logged_out: 'You logged out in another tab or on another device.',
+    logged_out: 'You logged out in another tab.',
     deleted: 'This account has been deleted.',
     ended: 'Your session has ended. Please log in again.',
   },
+} as const;
+
+/** The sessions view of the profile's Security tab, and the server's answers about sessions. */
+export const SESSIONS_TEXT = {
+  title: 'Active Sessions',
+  intro: 'Every browser and device signed in to your account. End any you do not recognise.',
+  current: 'This device',
+  signedIn: 'Signed in',
+  lastActive: 'Last active',
+  network: 'Network',
+  end: 'End',
+  endLabel: (what: string) => `End the session on ${what}`,
+  endOthers: 'End all other sessions',
+  noOthers: 'No other sessions are signed in.',
+  ended: 'Session ended',
+  endedText: 'That device has been signed out.',
+  endedOthers: (count: number) =>
+    count === 0 ? 'No other sessions were signed in' : `${count} other ${count === 1 ? 'session' : 'sessions'} ended`,
+  endFailed: 'Could not end the session',
+  loading: 'Loading your sessions',
+  loadFailed: 'Your sessions could not be loaded.',
+  notFound: 'No such session of yours is signed in',
+  badId: 'Not a session id',
+} as const;
+
+/** The account activity log of the profile's Security tab. */
+export const ACTIVITY_TEXT = {
+  title: 'Account Activity',
+  intro: (days: number) => `Sign-ins, security changes and coin movements on your account, newest first, for ${days} days.`,
+  empty: 'No activity in this period.',
+  loading: 'Loading your activity',
+  loadFailed: 'Your activity could not be loaded.',
+  signedIn: { login: 'Signed in', registration: 'Account created and signed in' } as Record<string, string>,
+  signInFailed: 'Failed sign-in attempt (wrong password)',
+  passwordChanged: 'Password changed; other sessions signed out',
+  emailVerified: 'Email address verified',
+  sessionEnded: { ended: 'Session ended', logged_out: 'Logged out' } as Record<string, string>,
+  coinsSpent: (coins: number) => `Spent ${coins} coins`,
+  coinsReceived: (coins: number) => `Received ${coins} coins`,
+  coinsFor: {
+    premium_purchase: 'premium thread',
+    unlock: 'premium discussion',
+    group_buy: 'group buy contribution',
+    sale: 'sale of your content',
+    refund: 'refund',
+    admin_grant: 'grant from staff',
+    coin_purchase: 'coin purchase',
+    account_closed: 'account closed',
+  } as Record<string, string>,
+  payment: { pending: 'Payment started', completed: 'Payment completed', failed: 'Payment failed' } as Record<
+    string,
+    string
+  >,
+  paymentCoins: (coins: number) => `${coins} coins`,
+  thread: (id: number) => `thread #${id}`,
 } as const;
 
 /** Profile settings (spec 001 §2, §8). */
@@ -265,8 +320,11 @@ export const PROFILE_TEXT = {
   passwordChangedText: 'Your other devices have been signed out.',
   passwordChangeFailed: 'Password change failed',
   sessionManagement: 'Session Management',
+  sessionManagementText: 'See the devices signed in to your account, and sign any of them out.',
+  manageSessions: 'Manage',
   activityLog: 'Account Activity Log',
-  notAvailableYet: 'Not available yet',
+  activityLogText: 'Review recent sign-ins, security changes and coin movements.',
+  viewLog: 'View Log',
 } as const;
 
 /** The admin and moderator console's answers the spec leaves to the server (issue 7). */

@@ -7,6 +7,7 @@ import { postRoutes } from './posts.ts';
 import { privateMessageRoutes } from './private-messages.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
+import { sessionRoutes } from './sessions.ts';
 import { threadRoutes } from './threads.ts';
 import { userRoutes } from './users.ts';
 import { walletRoutes } from './wallet.ts';
@@ -16,6 +17,7 @@ export const api = {
   ...healthRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...sessionRoutes,
   ...walletRoutes,
   ...privateMessageRoutes,
   ...categoryRoutes,

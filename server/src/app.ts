@@ -1,17 +1,22 @@
+import { LIMITS } from '@enclave/protocol';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose, { type Connection } from 'mongoose';
+import { followActivity } from './activity/follow.ts';
+import { activityRoutes } from './activity/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
+import { sessionRoutes } from './auth/session-routes.ts';
 import { type AppConfig, trustProxyOf } from './config.ts';
 import { CONNECTION_OPTIONS, databaseGate } from './db/availability.ts';
 import { finishRepairs } from './db/keyed-list.ts';
 import { MIGRATIONS } from './db/migration-list.ts';
 import { runMigrations } from './db/migrations.ts';
 import { type Models, registerModels } from './db/models.ts';
+import { scheduleMonthlySweep } from './db/monthly-lists.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -81,6 +86,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerReadModels(app);
   notifyOnDomainEvents(app);
   scheduleDigests(app, config.NOTIFICATION_DIGEST_CHECK_MS);
+  followActivity(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();
@@ -99,6 +105,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(activityRoutes);
   await app.register(userRoutes);
   await app.register(privateMessageRoutes);
   await app.register(paymentRoutes);
@@ -111,6 +119,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.decorate('io', await attachRealtime(app));
   // Before any hook: a conversion of a large database may take longer than Fastify's onReady limit.
   await runMigrations(app, MIGRATIONS);
+  scheduleMonthlySweep(app, LIMITS.activityRetentionDays);
   app.addHook('onReady', async () => {
     await finishRepairs(app);
     const completed = await completeSellerCredits(app);

@@ -93,7 +93,7 @@ function requester(app: FastifyInstance, baseUrl: string, route: MemberRoute, ro
     const response = await fetch(`${baseUrl}${route.path}`, {
       method: route.method,
       headers: {
-        cookie: sessionCookie(app, member),
+        cookie: await sessionCookie(app, member),
         'x-requested-with': 'bench',
         ...(route.body && { 'content-type': 'application/json' }),
       },

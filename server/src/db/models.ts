@@ -1,4 +1,6 @@
 import type { Connection } from 'mongoose';
+import { activityItemSchema } from '../activity/activity-model.ts';
+import { sessionEndSchema, sessionItemSchema, sessionSeenSchema } from '../auth/session-model.ts';
 import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
 import {
@@ -41,6 +43,7 @@ import {
 import { attemptSlotSchema } from './attempt-slots.ts';
 import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
 import { migrationSchema } from './migrations.ts';
+import { expiringListSchema, sweptMonthSchema } from './monthly-lists.ts';
 
 /** Every collection, bound to one connection. Each domain adds its model here. */
 export function registerModels(connection: Connection) {
@@ -52,6 +55,12 @@ export function registerModels(connection: Connection) {
     ListBucket: connection.model('ListBucket', listBucketSchema),
     ListRepair: connection.model('ListRepair', listRepairSchema),
     Migration: connection.model('Migration', migrationSchema),
+    ExpiringList: connection.model('ExpiringList', expiringListSchema),
+    SweptMonth: connection.model('SweptMonth', sweptMonthSchema),
+    SessionItem: connection.model('SessionItem', sessionItemSchema),
+    SessionEnd: connection.model('SessionEnd', sessionEndSchema),
+    SessionSeen: connection.model('SessionSeen', sessionSeenSchema),
+    ActivityItem: connection.model('ActivityItem', activityItemSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
     LedgerKey: connection.model('LedgerKey', ledgerKeySchema),
     LedgerMoving: connection.model('LedgerMoving', ledgerMovingSchema),

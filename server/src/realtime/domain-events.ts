@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type {
+  ClientSummary,
   GroupBuyProgress,
   Message,
   Notification,
@@ -8,15 +9,32 @@ import type {
   Report,
   Thread,
 } from '@enclave/protocol';
+import type { SessionEndReason } from '../auth/session-records.ts';
 import type { PaymentRecord } from '../payments/payment-model.ts';
+import type { LedgerEntry } from '../wallet/ledger-model.ts';
 
 /**
  * What happened, after it was written. Services publish these; only the realtime
  * dispatcher turns them into socket events, so no handler emits to a socket itself.
  */
 export interface DomainEventMap {
-  'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' };
+  /** Every session of the member ended at once (their session version was bumped). */
+  'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'deleted' };
+  /** A member signed in: a session record was opened. */
+  'session.started': {
+    userId: number;
+    sessionId: string;
+    client: ClientSummary;
+    via: 'login' | 'registration' | 'password_change';
+  };
+  /** One session ended on its own (ended by its member, or logged out). */
+  'session.ended': { userId: number; sessionId: string; client: ClientSummary; reason: SessionEndReason };
+  /** A wrong password was given for this member's name. */
+  'signIn.failed': { userId: number; client: ClientSummary };
+  'email.verified': { userId: number };
   'wallet.balance': { userId: number; balance: number };
+  /** Coins moved on a member's account (published once per movement, with its ledger entry). */
+  'coins.moved': { entry: LedgerEntry };
   /** A payment was created or changed status. */
   'payment.changed': { payment: PaymentRecord };
   /** A private message was stored, as its sender and its recipient read it; `unreadCount` is the recipient's after it. */

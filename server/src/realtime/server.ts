@@ -12,6 +12,7 @@ import { SessionAwareAdapter } from 'socket.io-adapter';
 import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
 import { SESSION_COOKIE, sessionStands } from '../auth/session.ts';
+import { sessionKey } from '../auth/session-records.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { findByNumericId } from '../db/ids.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
@@ -36,10 +37,15 @@ interface ServerSideEvents {
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** Whether the session a socket was authenticated with still stands, and with the same role. */
-async function stillSignedIn(app: FastifyInstance, { userId, sessionVersion, isStaff: wasStaff }: SocketData) {
+async function stillSignedIn(app: FastifyInstance, { userId, sessionVersion, sessionId, isStaff: wasStaff }: SocketData) {
   if (userId === null) return true;
-  const user = await findByNumericId(app.models.User, userId);
-  return sessionStands(user, sessionVersion) && isStaff(user) === wasStaff;
+  const key = sessionId ? sessionKey(userId, sessionId) : null;
+  if (!key) return false;
+  const [user, ended] = await Promise.all([
+    findByNumericId(app.models.User, userId),
+    app.sessionCache.hasEnded(key),
+  ]);
+  return !ended && sessionStands(user, sessionVersion) && isStaff(user) === wasStaff;
 }
 
 /** A refused handshake; the client reads `data.code`. */
@@ -67,12 +73,18 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
     app
       .resolveSession(cookies[SESSION_COOKIE])
-      .then((user) => {
+      .then((session) => {
+        const user = session?.user ?? null;
         const cameBackAsSomeoneElse = socket.recovered && socket.data.userId !== (user?.id ?? null);
         if (guard.endedOnReturn(socket) || cameBackAsSomeoneElse) return next(sessionEnded());
-        socket.data = user
-          ? { userId: user.id, sessionVersion: user.sessionVersion, isStaff: isStaff(user) }
-          : { userId: null, sessionVersion: 0, isStaff: false };
+        socket.data = session
+          ? {
+              userId: session.user.id,
+              sessionVersion: session.user.sessionVersion,
+              sessionId: session.sessionId,
+              isStaff: isStaff(session.user),
+            }
+          : { userId: null, sessionVersion: 0, sessionId: null, isStaff: false };
         next();
       })
       .catch((error: Error) => {
@@ -85,8 +97,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
 
   io.on('connection', (socket) => {
     limitFlooding(socket);
-    const { userId, isStaff } = socket.data;
+    const { userId, sessionId, isStaff } = socket.data;
     if (userId !== null) void socket.join(rooms.user(userId));
+    if (userId !== null && sessionId !== null) void socket.join(rooms.session(userId, sessionId));
     if (isStaff) void socket.join(rooms.staff);
     socket.emit('session:ready', { userId });
     socket.on('ping', (ack) => {

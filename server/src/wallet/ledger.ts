@@ -135,6 +135,7 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   await settleMovement(app, entry);
   void showBalance(app, entry);
   app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
+  app.events.publish('coins.moved', { entry });
   return { entry, replayed: false };
 }
 
