@@ -262,36 +262,24 @@ export const SESSIONS_TEXT = {
   badId: 'Not a session id',
 } as const;
 
-/** The account activity log of the profile's Security tab. */
+/** The account activity log of the profile's Security tab (coin movements read as the wallet's history names them). */
 export const ACTIVITY_TEXT = {
   title: 'Account Activity',
-  intro: (days: number) => `Sign-ins, security changes and coin movements on your account, newest first, for ${days} days.`,
+  intro: (days: number) => `Sign-ins, security changes, coins and payments on your account for the last ${days} days.`,
   empty: 'No activity in this period.',
   loading: 'Loading your activity',
   loadFailed: 'Your activity could not be loaded.',
-  signedIn: { login: 'Signed in', registration: 'Account created and signed in' } as Record<string, string>,
+  signedIn: 'Signed in',
+  registered: 'Account created and signed in',
   signInFailed: 'Failed sign-in attempt (wrong password)',
   passwordChanged: 'Password changed; other sessions signed out',
   emailVerified: 'Email address verified',
-  sessionEnded: { ended: 'Session ended', logged_out: 'Logged out' } as Record<string, string>,
-  coinsSpent: (coins: number) => `Spent ${coins} coins`,
-  coinsReceived: (coins: number) => `Received ${coins} coins`,
-  coinsFor: {
-    premium_purchase: 'premium thread',
-    unlock: 'premium discussion',
-    group_buy: 'group buy contribution',
-    sale: 'sale of your content',
-    refund: 'refund',
-    admin_grant: 'grant from staff',
-    coin_purchase: 'coin purchase',
-    account_closed: 'account closed',
-  } as Record<string, string>,
-  payment: { pending: 'Payment started', completed: 'Payment completed', failed: 'Payment failed' } as Record<
-    string,
-    string
-  >,
-  paymentCoins: (coins: number) => `${coins} coins`,
-  thread: (id: number) => `thread #${id}`,
+  sessionEnded: 'Session ended',
+  loggedOut: 'Logged out',
+  paymentStarted: 'Payment started',
+  paymentCompleted: 'Payment completed',
+  paymentFailed: 'Payment failed',
+  viewThread: 'View thread',
 } as const;
 
 /** Profile settings (spec 001 §2, §8). */

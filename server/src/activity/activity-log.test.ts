@@ -135,7 +135,9 @@ describe('the account activity log', () => {
     await admin.call(api.confirmPayment, { params: { id }, body: { transactionHash: 'b'.repeat(64) } });
 
     await vi.waitFor(async () =>
-      expect((await logOf(buyerClient)).map(({ kind, coins, detail, threadId }) => [kind, coins, detail, threadId])).toEqual([
+      expect(
+        (await logOf(buyerClient)).map(({ kind, coins, detail, threadId }) => [kind, coins, detail, threadId]),
+      ).toEqual([
         ['payment', 1000, 'completed', null],
         ['coins_received', 1000, 'coin_purchase', null],
         ['payment', 1000, 'pending', null],

@@ -64,5 +64,8 @@ export async function readActivity(
   }
   const kept = shown.filter((item) => item.at >= oldest);
   const page = kept.slice(0, limit);
-  return { entries: page.map(present), nextCursor: kept.length > limit ? recordIdOf(page.at(-1) as ActivityItem) : null };
+  return {
+    entries: page.map(present),
+    nextCursor: kept.length > limit ? recordIdOf(page.at(-1) as ActivityItem) : null,
+  };
 }

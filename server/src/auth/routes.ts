@@ -43,7 +43,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(api.logout),
     // Ends this session, on every copy of its cookie and every tab of this browser; other devices stay signed in.
     handler: async (request, reply) => {
-      const current = request.viewer && request.sessionId && (await findSession(app, request.viewer, request.sessionId));
+      const current =
+        request.viewer && request.sessionId && (await findSession(app, request.viewer, request.sessionId));
       if (current) await endSession(app, current, 'logged_out');
       clearSession(reply);
       return { message: 'Logged out' };

@@ -38,6 +38,12 @@ export class SessionCache {
     this.#entries.delete(key);
   }
 
+  /** After a restore, nothing remembered is known to be true. */
+  forgetAll(): void {
+    this.#forgets += 1;
+    this.#entries.clear();
+  }
+
   /** Whether to mark the session seen now (true at most once per TOUCH_EVERY_MS); answering true counts as marking. */
   shouldTouch(key: string, now = Date.now()): boolean {
     const entry = this.#entries.get(key);

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { api, ErrorCode, type SessionInfo, SESSIONS_TEXT } from '@enclave/protocol';
+import { api, ErrorCode, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
 import type { CommandStartedEvent } from 'mongodb';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,8 @@ import { browserTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { SESSION_COOKIE } from './session.ts';
 
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 let app: App;
@@ -35,13 +36,9 @@ async function signIn(
   password = DEFAULT_PASSWORD,
 ): Promise<TestClient> {
   const client = new TestClient(app);
-  const response = await client.request(
-    'POST',
-    api.login.url,
-    { username: user.username, password },
-    undefined,
-    { 'user-agent': userAgent },
-  );
+  const response = await client.request('POST', api.login.url, { username: user.username, password }, undefined, {
+    'user-agent': userAgent,
+  });
   expect(response.statusCode).toBe(200);
   return client;
 }

@@ -85,7 +85,9 @@ export async function findSession(
  */
 export async function standingSessions(app: FastifyInstance, user: UserRecord): Promise<StandingSession[]> {
   const lists = monthsSince(expiredBefore()).map((month) => monthlyList(SESSIONS, user.id, month));
-  const signedIn = (await Promise.all(lists.map((list) => readRange(app, records(app), list, 1, Number.MAX_SAFE_INTEGER))))
+  const signedIn = (
+    await Promise.all(lists.map((list) => readRange(app, records(app), list, 1, Number.MAX_SAFE_INTEGER)))
+  )
     .flat()
     .map((session) => ({ ...session, _id: itemKey(session.list, session.n) }));
   const standing = await Promise.all(

@@ -111,6 +111,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   );
   app.changes.on((change) => {
     if (change.kind === 'session') app.sessionCache.forget(change.key);
+    if (change.kind === 'all') app.sessionCache.forgetAll();
   });
 
   // Two point reads at most, at once: the member, and whether the session ended (remembered per process).

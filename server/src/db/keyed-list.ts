@@ -455,7 +455,10 @@ export async function removeList<T extends ListItem>(
   }
   const buckets = Array.from({ length: head > 0 ? bucketOf(head) + 1 : 0 }, (_, b) => bucketKey(list, b));
   await Promise.all([
-    ...buckets.flatMap((key) => [app.models.ListBucket.deleteOne({ _id: key }), app.models.ListRepair.deleteOne({ _id: key })]),
+    ...buckets.flatMap((key) => [
+      app.models.ListBucket.deleteOne({ _id: key }),
+      app.models.ListRepair.deleteOne({ _id: key }),
+    ]),
     app.models.ListHead.deleteOne({ _id: list }),
   ]);
 }

@@ -79,7 +79,11 @@ const registers = (app: FastifyInstance) => app.models.ExpiringList as unknown a
  * marks each month swept; months already swept end the walk back. Answers the number of lists removed. Safe to
  * run in two processes at once: every removal is by key and idempotent.
  */
-export async function removeExpiredMonths(app: FastifyInstance, retentionDays: number, now = new Date()): Promise<number> {
+export async function removeExpiredMonths(
+  app: FastifyInstance,
+  retentionDays: number,
+  now = new Date(),
+): Promise<number> {
   const due: string[] = [];
   let month = monthBefore(monthOf(new Date(now.getTime() - retentionDays * DAY_MS)));
   while (due.length < SWEEP_BACK_MONTHS && !(await app.models.SweptMonth.exists({ _id: month }))) {

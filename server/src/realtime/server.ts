@@ -37,14 +37,14 @@ interface ServerSideEvents {
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** Whether the session a socket was authenticated with still stands, and with the same role. */
-async function stillSignedIn(app: FastifyInstance, { userId, sessionVersion, sessionId, isStaff: wasStaff }: SocketData) {
+async function stillSignedIn(
+  app: FastifyInstance,
+  { userId, sessionVersion, sessionId, isStaff: wasStaff }: SocketData,
+) {
   if (userId === null) return true;
   const key = sessionId ? sessionKey(userId, sessionId) : null;
   if (!key) return false;
-  const [user, ended] = await Promise.all([
-    findByNumericId(app.models.User, userId),
-    app.sessionCache.hasEnded(key),
-  ]);
+  const [user, ended] = await Promise.all([findByNumericId(app.models.User, userId), app.sessionCache.hasEnded(key)]);
   return !ended && sessionStands(user, sessionVersion) && isStaff(user) === wasStaff;
 }
 
