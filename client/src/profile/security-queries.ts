@@ -6,7 +6,7 @@ import { toast } from '../stores/toast-store.ts';
 export const SESSIONS_KEY = [api.sessions.url] as const;
 export const ACTIVITY_KEY = [api.activity.url] as const;
 
-/** The member's standing sessions, read afresh whenever the view opens (another device may have signed in). */
+/** The member’s standing sessions (this one first), read afresh whenever the view opens (another device may have signed in). */
 export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,

@@ -23,10 +23,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.sessions),
     preHandler: signedIn,
+    // This session first, then the others newest first.
     handler: async (request) => ({
-      sessions: (await standingSessions(app, viewerOf(request))).map((session) =>
-        presentSession(session, request.sessionId),
-      ),
+      sessions: (await standingSessions(app, viewerOf(request)))
+        .map((session) => presentSession(session, request.sessionId))
+        .sort((a, b) => Number(b.current) - Number(a.current)),
     }),
   });
 
