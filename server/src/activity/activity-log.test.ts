@@ -194,8 +194,8 @@ describe('the account activity log', () => {
     expect(await app.models.ActivityItem.findById(ancient._id).lean()).toBeNull();
     expect(await app.models.ListHead.findById(ancient.list).lean()).toBeNull();
     expect(await app.models.ActivityItem.findById(recent._id).lean()).not.toBeNull();
-    expect(ancient.list).toBe(monthlyList(ACTIVITY, user.id, monthOf(at(200))));
-    expect(recent._id).toBe(itemKey(monthlyList(ACTIVITY, user.id, monthOf(new Date())), 1));
+    expect(ancient.list).toBe(monthlyList(ACTIVITY.prefix, user.id, monthOf(at(200))));
+    expect(recent._id).toBe(itemKey(monthlyList(ACTIVITY.prefix, user.id, monthOf(new Date())), 1));
     expect((await logOf(client)).map((entry) => entry.coins)).toEqual([1, 89]);
     // A second sweep finds the months marked and removes nothing more.
     expect(await removeExpiredMonths(app, 90)).toBe(0);

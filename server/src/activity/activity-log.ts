@@ -2,7 +2,14 @@ import { type ActivityEntry, type ActivityPage, LIMITS } from '@enclave/protocol
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { headOf, readRange } from '../db/keyed-list.ts';
-import { appendMonthly, monthlyList, monthsSince, recordAt, recordIdOf } from '../db/monthly-lists.ts';
+import {
+  appendMonthly,
+  monthlyList,
+  monthsSince,
+  recordAt,
+  recordIdOf,
+  removeOwnerRecords,
+} from '../db/monthly-lists.ts';
 import { ACTIVITY, type ActivityItem } from './activity-model.ts';
 
 export type NewActivity = Pick<ActivityItem, 'kind'> &
@@ -14,7 +21,7 @@ const entries = (app: FastifyInstance) => app.models.ActivityItem as unknown as 
 
 /** Adds an entry, dated now, to the member's log. */
 export function recordActivity(app: FastifyInstance, userId: number, activity: NewActivity): Promise<ActivityItem> {
-  return appendMonthly(app, entries(app), ACTIVITY, userId, () => ({
+  return appendMonthly<ActivityItem>(app, ACTIVITY, userId, () => ({
     userId,
     kind: activity.kind,
     at: new Date(),
@@ -47,11 +54,11 @@ export async function readActivity(
   { before, limit = LIMITS.activityPageSize }: { before?: string; limit?: number },
 ): Promise<ActivityPage> {
   const oldest = new Date(Date.now() - LIMITS.activityRetentionDays * DAY_MS);
-  const start = before ? recordAt(ACTIVITY, userId, before) : null;
+  const start = before ? recordAt(ACTIVITY.prefix, userId, before) : null;
   const shown: ActivityItem[] = [];
   for (const month of monthsSince(oldest)) {
     if (before && month > before.slice(0, 7)) continue;
-    const list = monthlyList(ACTIVITY, userId, month);
+    const list = monthlyList(ACTIVITY.prefix, userId, month);
     const head = await headOf(app, entries(app), list);
     // One more than the page says whether an older page exists.
     let to = start?.list === list ? Math.min(head, start.n - 1) : head;
@@ -69,3 +76,7 @@ export async function readActivity(
     nextCursor: kept.length > limit ? recordIdOf(page.at(-1) as ActivityItem) : null,
   };
 }
+
+/** A deleted account's log goes with it, not at the end of its retention. */
+export const forgetActivity = (app: FastifyInstance, userId: number) =>
+  removeOwnerRecords(app, ACTIVITY, userId, LIMITS.activityRetentionDays);

@@ -1,6 +1,7 @@
 import type { ActivityKind, ClientSummary } from '@enclave/protocol';
 import { Schema } from 'mongoose';
 import type { ListItem } from '../db/keyed-list.ts';
+import type { MonthlyKind } from '../db/monthly-lists.ts';
 
 /** One entry of a member's activity log: item n of their monthly list `activity:{userId}:{YYYY-MM}`. */
 export interface ActivityItem extends ListItem {
@@ -13,7 +14,7 @@ export interface ActivityItem extends ListItem {
   threadId: number | null;
 }
 
-export const ACTIVITY = 'activity';
+export const ACTIVITY: MonthlyKind = { prefix: 'activity', model: 'ActivityItem' };
 
 export const activityItemSchema = new Schema<ActivityItem>(
   {

@@ -204,6 +204,22 @@ describe('ending sessions', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('takes its session records, their ends and last-seen, and its activity log with it', async () => {
+    const { user, client } = await createMember(app);
+    const other = await signIn(user);
+    await client.call(api.endSession, { params: { id: (await currentOf(other)).id } });
+    await vi.waitFor(async () => expect(await app.models.ActivityItem.countDocuments({ userId: user.id })).toBe(2));
+    const response = await client.call(api.deleteAccount, { body: { password: DEFAULT_PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    expect(await app.models.SessionItem.countDocuments({ userId: user.id })).toBe(0);
+    expect(await app.models.ActivityItem.countDocuments({ userId: user.id })).toBe(0);
+    for (const model of [app.models.SessionEnd, app.models.SessionSeen]) {
+      expect(await model.countDocuments({ _id: new RegExp(`^sessions:${user.id}:`) })).toBe(0);
+    }
+  });
+});
+
 describe('the session check on every request', () => {
   function readsDuring(work: () => Promise<unknown>) {
     const commands: string[] = [];

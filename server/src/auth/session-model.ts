@@ -15,7 +15,14 @@ export interface SessionItem extends ListItem {
   createdAt: Date;
 }
 
-export const SESSIONS = 'sessions';
+import type { MonthlyKind } from '../db/monthly-lists.ts';
+
+/** Session records, with each one's end and last-seen, removed together once their month is past retention. */
+export const SESSIONS: MonthlyKind = {
+  prefix: 'sessions',
+  model: 'SessionItem',
+  companions: ['SessionEnd', 'SessionSeen'],
+};
 
 const clientFields = { device: String, deviceType: String, browser: String, place: String };
 

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../db/ids.ts';
 import { itemKey, readItem, readRange } from '../db/keyed-list.ts';
-import { appendMonthly, monthlyList, monthsSince, recordAt, recordIdOf } from '../db/monthly-lists.ts';
+import {
+  appendMonthly,
+  monthlyList,
+  monthsSince,
+  recordAt,
+  recordIdOf,
+  removeOwnerRecords,
+} from '../db/monthly-lists.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { SESSIONS, type SessionItem } from './session-model.ts';
 
@@ -29,7 +36,7 @@ const records = (app: FastifyInstance) => app.models.SessionItem as unknown as M
 
 /** The item key of a session of this member, or null when `sessionId` is not a session id. */
 export function sessionKey(userId: number, sessionId: string): string | null {
-  const at = recordAt(SESSIONS, userId, sessionId);
+  const at = recordAt(SESSIONS.prefix, userId, sessionId);
   return at ? itemKey(at.list, at.n) : null;
 }
 
@@ -39,7 +46,7 @@ export async function openSession(
   user: Pick<UserRecord, 'id' | 'sessionVersion'>,
   client: ClientSummary,
 ): Promise<{ token: string; session: SessionItem }> {
-  const session = await appendMonthly(app, records(app), SESSIONS, user.id, () => ({
+  const session = await appendMonthly<SessionItem>(app, SESSIONS, user.id, () => ({
     userId: user.id,
     sessionVersion: user.sessionVersion,
     client,
@@ -73,7 +80,7 @@ export async function findSession(
   user: UserRecord,
   sessionId: string,
 ): Promise<StandingSession | null> {
-  const at = recordAt(SESSIONS, user.id, sessionId);
+  const at = recordAt(SESSIONS.prefix, user.id, sessionId);
   const session = at ? await readItem(records(app), at.list, at.n) : null;
   return session && (await stands(app, user, session)) ? withLastSeen(app, session) : null;
 }
@@ -84,7 +91,7 @@ export async function findSession(
  * last-seen by key.
  */
 export async function standingSessions(app: FastifyInstance, user: UserRecord): Promise<StandingSession[]> {
-  const lists = monthsSince(expiredBefore()).map((month) => monthlyList(SESSIONS, user.id, month));
+  const lists = monthsSince(expiredBefore()).map((month) => monthlyList(SESSIONS.prefix, user.id, month));
   const signedIn = (
     await Promise.all(lists.map((list) => readRange(app, records(app), list, 1, Number.MAX_SAFE_INTEGER)))
   )
@@ -121,3 +128,7 @@ export async function endSession(
   });
   return true;
 }
+
+/** A deleted account's session records (devices, networks) go with it, not at the end of their retention. */
+export const forgetSessions = (app: FastifyInstance, userId: number) =>
+  removeOwnerRecords(app, SESSIONS, userId, LIMITS.activityRetentionDays);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, Schema } from 'mongoose';
-import { append, type ListItem, listItemFields, readRange, removeList } from './keyed-list.ts';
+import { append, BUCKET, headOf, itemKey, type ListItem, listItemFields, readRange, removeList } from './keyed-list.ts';
 
 /**
  * Records kept for a while and then removed (a member's sessions and activity log): one keyed list per owner per
@@ -17,12 +17,27 @@ const FIRST_SWEEP_MS = 60 * 1000;
 /** How far back a sweep looks for months never swept (a server that was off for a long time). */
 const SWEEP_BACK_MONTHS = 24;
 
-/** A register entry: a list to remove, and the model its items are stored with. */
+/**
+ * What a kind of monthly record is stored as: the prefix of its lists, the model of its items, and the models that
+ * keep a document per item under the item's key (a session's end, its last-seen), removed with it.
+ */
+export interface MonthlyKind {
+  prefix: string;
+  model: string;
+  companions?: string[];
+}
+
+/** A register entry: a list to remove, and where its items and their companions are stored. */
 export const expiringListSchema = new Schema(
-  { ...listItemFields, target: { type: String, required: true }, model: { type: String, required: true } },
+  {
+    ...listItemFields,
+    target: { type: String, required: true },
+    model: { type: String, required: true },
+    companions: { type: [String], default: [] },
+  },
   { versionKey: false },
 );
-type ExpiringItem = ListItem & { target: string; model: string };
+type ExpiringItem = ListItem & { target: string; model: string; companions: string[] };
 
 /** A month whose register has been swept, under `_id` the month. */
 export const sweptMonthSchema = new Schema({ _id: String, at: { type: Date, required: true } }, { versionKey: false });
@@ -54,25 +69,57 @@ export function monthsSince(since: Date, now = new Date()): string[] {
   return months;
 }
 
+const modelNamed = (app: FastifyInstance, name: string) => app.mongo.model(name) as unknown as Model<ListItem>;
+const registers = (app: FastifyInstance) => app.models.ExpiringList as unknown as Model<ExpiringItem>;
+
 /** Appends to this month's list of `owner`, naming the list in the month's register when it starts. */
 export async function appendMonthly<T extends ListItem>(
   app: FastifyInstance,
-  model: Model<T>,
-  prefix: string,
+  kind: MonthlyKind,
   owner: number,
   make: (n: number) => Omit<T, '_id' | 'list' | 'n'>,
 ): Promise<T> {
   const month = monthOf(new Date());
-  const list = monthlyList(prefix, owner, month);
-  return append(app, model, list, async (n) => {
+  const list = monthlyList(kind.prefix, owner, month);
+  const named = { target: list, model: kind.model, companions: kind.companions ?? [] };
+  return append(app, modelNamed(app, kind.model) as unknown as Model<T>, list, async (n) => {
     // Named before its first item is stored, so a crash can leave a name without a list (harmless) but never a
     // list without a name; two processes racing for item 1 may both name it, and removing it twice is harmless.
-    if (n === 1) await append(app, registers(app), registerOf(month), () => ({ target: list, model: model.modelName }));
+    if (n === 1) await append(app, registers(app), registerOf(month), () => named);
     return make(n);
   });
 }
 
-const registers = (app: FastifyInstance) => app.models.ExpiringList as unknown as Model<ExpiringItem>;
+/** Removes one list with its items' companions, all by key. */
+async function removeMonthly(app: FastifyInstance, { target, model, companions }: Omit<ExpiringItem, keyof ListItem>) {
+  const items = modelNamed(app, model);
+  const head = await headOf(app, items, target);
+  for (const companion of companions) {
+    const documents = modelNamed(app, companion);
+    for (let n = 1; n <= head; n += BUCKET) {
+      const keys = Array.from({ length: Math.min(BUCKET, head - n + 1) }, (_, i) => itemKey(target, n + i));
+      await Promise.all(keys.map((key) => documents.deleteOne({ _id: key })));
+    }
+  }
+  await removeList(app, items, target);
+}
+
+/** Removes every record of `owner` of this kind now (an account deleted): the months the sweep has not reached. */
+export async function removeOwnerRecords(
+  app: FastifyInstance,
+  kind: MonthlyKind,
+  owner: number,
+  retentionDays: number,
+): Promise<void> {
+  const unswept = monthsSince(new Date(Date.now() - (retentionDays + 31) * DAY_MS));
+  for (const month of unswept) {
+    await removeMonthly(app, {
+      target: monthlyList(kind.prefix, owner, month),
+      model: kind.model,
+      companions: kind.companions ?? [],
+    });
+  }
+}
 
 /**
  * Removes every list of every month whose last instant is older than `retentionDays`, oldest month first, and
@@ -93,9 +140,8 @@ export async function removeExpiredMonths(
   let removed = 0;
   for (const expired of due) {
     const register = registerOf(expired);
-    for (const { target, model } of await readRange(app, registers(app), register, 1, Number.MAX_SAFE_INTEGER)) {
-      const items = app.mongo.models[model] as Model<ListItem> | undefined;
-      if (items) await removeList(app, items, target);
+    for (const entry of await readRange(app, registers(app), register, 1, Number.MAX_SAFE_INTEGER)) {
+      await removeMonthly(app, entry);
       removed += 1;
     }
     await removeList(app, registers(app), register);
