@@ -1,16 +1,18 @@
 import type { AddressInfo } from 'node:net';
-import { api, ErrorCode, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
+import { api, ErrorCode, LIMITS, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
 import type { CommandStartedEvent } from 'mongodb';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import { removeExpiredMonths } from '../db/monthly-lists.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
-import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
+import { createMember, DEFAULT_PASSWORD, TEST_CLIENT } from '../test/factories.ts';
 import { scansDuring } from '../test/scans.ts';
 import { browserTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { SESSION_COOKIE } from './session.ts';
+import { openSession } from './session-records.ts';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -201,6 +203,22 @@ describe('ending sessions', () => {
     const old = new TestClient(app);
     old.cookie = app.jwt.sign({ sub: user.id, sv: user.sessionVersion } as never);
     expect(await isSignedIn(old)).toBe(false);
+  });
+});
+
+describe('retention', () => {
+  it('sweeps session records past the retention with their ends and last-seen, and keeps recent ones', async () => {
+    const { user, client } = await createMember(app);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 200 * 24 * 60 * 60 * 1000 });
+    const { session: old } = await openSession(app, user, TEST_CLIENT);
+    await app.models.SessionEnd.create({ _id: old._id, at: new Date(), reason: 'ended' });
+    await app.models.SessionSeen.create({ _id: old._id, at: new Date() });
+    vi.useRealTimers();
+    expect(await removeExpiredMonths(app, LIMITS.activityRetentionDays)).toBeGreaterThan(0);
+    expect(await app.models.SessionItem.findById(old._id).lean()).toBeNull();
+    expect(await app.models.SessionEnd.findById(old._id).lean()).toBeNull();
+    expect(await app.models.SessionSeen.findById(old._id).lean()).toBeNull();
+    expect(await isSignedIn(client)).toBe(true);
   });
 });
 
