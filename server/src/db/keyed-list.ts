@@ -439,26 +439,3 @@ export async function firstSince<T extends ListItem & { createdAt: Date }>(
   lists.set(list, [...answers.slice(-(ANSWERS_KEPT - 1)), { since: since.getTime(), n: low }]);
   return low;
 }
-/**
- * Removes a whole list (retention): its items, buckets, head hint and any repair marker, each by key, a few at
- * a time. Nothing appends to a list being removed (its month is over), so no item is left behind.
- */
-export async function removeList<T extends ListItem>(
-  app: FastifyInstance,
-  model: ItemModel<T>,
-  list: string,
-): Promise<void> {
-  const head = await headOf(app, model, list);
-  const keys = Array.from({ length: head }, (_, i) => itemKey(list, i + 1));
-  for (let i = 0; i < keys.length; i += BUCKET) {
-    await Promise.all(keys.slice(i, i + BUCKET).map((key) => model.deleteOne({ _id: key } as never)));
-  }
-  const buckets = Array.from({ length: head > 0 ? bucketOf(head) + 1 : 0 }, (_, b) => bucketKey(list, b));
-  await Promise.all([
-    ...buckets.flatMap((key) => [
-      app.models.ListBucket.deleteOne({ _id: key }),
-      app.models.ListRepair.deleteOne({ _id: key }),
-    ]),
-    app.models.ListHead.deleteOne({ _id: list }),
-  ]);
-}

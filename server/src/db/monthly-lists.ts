@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, Schema } from 'mongoose';
-import { append, BUCKET, headOf, itemKey, type ListItem, listItemFields, readRange, removeList } from './keyed-list.ts';
+import { deleteByIds } from './ids.ts';
+import { append, deleteList, headOf, itemKey, type ListItem, listItemFields, readRange } from './keyed-list.ts';
 
 /**
  * Records kept for a while and then removed (a member's sessions and activity log): one keyed list per owner per
@@ -90,18 +91,16 @@ export async function appendMonthly<T extends ListItem>(
   });
 }
 
-/** Removes one list with its items' companions, all by key. */
+/**
+ * Removes one list with its items' companions, all by key. Its month is over, so nothing appends to it again:
+ * its head hint goes too (deleteList keeps it for lists that may grow again).
+ */
 async function removeMonthly(app: FastifyInstance, { target, model, companions }: Omit<ExpiringItem, keyof ListItem>) {
   const items = modelNamed(app, model);
-  const head = await headOf(app, items, target);
-  for (const companion of companions) {
-    const documents = modelNamed(app, companion);
-    for (let n = 1; n <= head; n += BUCKET) {
-      const keys = Array.from({ length: Math.min(BUCKET, head - n + 1) }, (_, i) => itemKey(target, n + i));
-      await Promise.all(keys.map((key) => documents.deleteOne({ _id: key })));
-    }
-  }
-  await removeList(app, items, target);
+  const keys = Array.from({ length: await headOf(app, items, target) }, (_, i) => itemKey(target, i + 1));
+  for (const companion of companions) await deleteByIds(modelNamed(app, companion).collection, keys);
+  await deleteList(app, items, target);
+  await app.models.ListHead.deleteOne({ _id: target });
 }
 
 /** Removes every record of `owner` of this kind now (an account deleted): the months the sweep has not reached. */
@@ -144,7 +143,7 @@ export async function removeExpiredMonths(
       await removeMonthly(app, entry);
       removed += 1;
     }
-    await removeList(app, registers(app), register);
+    await removeMonthly(app, { target: register, model: 'ExpiringList', companions: [] });
     await app.models.SweptMonth.updateOne({ _id: expired }, { $set: { at: now } }, { upsert: true });
   }
   return removed;
