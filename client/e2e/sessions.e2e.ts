@@ -81,6 +81,9 @@ describe('sessions and account activity on the profile’s Security tab', () => 
 
     // Signed in again on the phone: its views fit a 390 px screen, and the log tells what happened.
     const phoneAgain = await signedInBrowser(phone, user);
+    await phoneAgain.getByRole('tab', { name: 'Security' }).click();
+    await phoneAgain.getByRole('button', { name: PROFILE_TEXT.viewLog }).scrollIntoViewIfNeeded();
+    await screenshot(phoneAgain, 'security-tab-phone');
     const phoneSessions = await openView(phoneAgain, PROFILE_TEXT.manageSessions, SESSIONS_TEXT.title);
     await phoneSessions.getByRole('listitem').filter({ hasText: LAPTOP_SESSION }).first().waitFor();
     expect((await overflowOf(phoneAgain)).offenders).toEqual([]);
