@@ -53,8 +53,24 @@ function markSeen(app: FastifyInstance, { user, sessionId }: ResolvedSession) {
 }
 
 /** Whether a session of this member, signed at `version`, still stands by its member (not revoked, banned or deleted). */
-export const sessionStands = (user: UserRecord | null, version: number): user is UserRecord =>
+const sessionStands = (user: UserRecord | null, version: number): user is UserRecord =>
   user !== null && !user.isBanned && !user.deletedAt && user.sessionVersion === version;
+
+/**
+ * The member of a session that still stands (not ended on its own; its member not revoked, banned or deleted),
+ * else null: two point reads at once, the member and whether the session ended (remembered per process).
+ */
+export async function standingMember(
+  app: FastifyInstance,
+  userId: number,
+  version: number,
+  sessionId: string,
+): Promise<UserRecord | null> {
+  const key = sessionKey(userId, sessionId);
+  if (!key) return null;
+  const [user, ended] = await Promise.all([findByNumericId(app.models.User, userId), app.sessionCache.hasEnded(key)]);
+  return !ended && sessionStands(user, version) ? user : null;
+}
 
 /** How a member came to be signed in: every one of these opens a session record. */
 export type SignInVia = 'login' | 'registration' | 'password_change';
@@ -114,7 +130,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (change.kind === 'all') app.sessionCache.forgetAll();
   });
 
-  // Two point reads at most, at once: the member, and whether the session ended (remembered per process).
   app.decorate('resolveSession', async (token: string | undefined) => {
     if (!token) return null;
     let claims: SessionToken;
@@ -124,13 +139,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       return null;
     }
     // A token from before session records names none: it is refused, and its member signs in again.
-    const key = typeof claims.sid === 'string' ? sessionKey(claims.sub, claims.sid) : null;
-    if (!key) return null;
-    const [user, ended] = await Promise.all([
-      findByNumericId(app.models.User, claims.sub),
-      app.sessionCache.hasEnded(key),
-    ]);
-    return !ended && sessionStands(user, claims.sv) ? { user, sessionId: claims.sid } : null;
+    if (typeof claims.sid !== 'string') return null;
+    const user = await standingMember(app, claims.sub, claims.sv, claims.sid);
+    return user ? { user, sessionId: claims.sid } : null;
   });
 
   app.decorateRequest('viewer', null);

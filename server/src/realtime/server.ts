@@ -11,10 +11,8 @@ import { Server } from 'socket.io';
 import { SessionAwareAdapter } from 'socket.io-adapter';
 import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
-import { SESSION_COOKIE, sessionStands } from '../auth/session.ts';
-import { sessionKey } from '../auth/session-records.ts';
+import { SESSION_COOKIE, standingMember } from '../auth/session.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
-import { findByNumericId } from '../db/ids.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
 import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
@@ -42,10 +40,8 @@ async function stillSignedIn(
   { userId, sessionVersion, sessionId, isStaff: wasStaff }: SocketData,
 ) {
   if (userId === null) return true;
-  const key = sessionId ? sessionKey(userId, sessionId) : null;
-  if (!key) return false;
-  const [user, ended] = await Promise.all([findByNumericId(app.models.User, userId), app.sessionCache.hasEnded(key)]);
-  return !ended && sessionStands(user, sessionVersion) && isStaff(user) === wasStaff;
+  const user = sessionId ? await standingMember(app, userId, sessionVersion, sessionId) : null;
+  return user !== null && isStaff(user) === wasStaff;
 }
 
 /** A refused handshake; the client reads `data.code`. */
