@@ -25,9 +25,14 @@ describe('/profile', { timeout: 20_000 }, () => {
   beforeEach(() => useToastStore.setState({ toasts: [] }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('has the Profile, Privacy and Security tabs, a Log Out button, and the member at a glance', async () => {
+  it('has the Profile, Privacy, Security and Notifications tabs, a Log Out button, and the member at a glance', async () => {
     await openProfile();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Security']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Privacy',
+      'Security',
+      'Notifications',
+    ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(screen.getByText(/Member since/).textContent).toContain(PROFILE_TEXT.memberSince);
     expect(screen.getAllByText('250 coins').length).toBeGreaterThan(0);
