@@ -5,7 +5,11 @@ import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { appendAfter, headOf, readItem } from '../db/keyed-list.ts';
 import { AppError } from '../errors.ts';
 import {
+  creditKey,
+  creditTypeOf,
   type EntryType,
+  isCreditSide,
+  isEscrowAccount,
   type LedgerEntry,
   type LedgerItem,
   ledgerList,
@@ -133,8 +137,11 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
     throw error;
   }
   await settleMovement(app, entry);
-  void showBalance(app, entry);
-  app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
+  // An escrow is no member: nobody's balance to show.
+  if (!isEscrowAccount(entry.account)) {
+    void showBalance(app, entry);
+    app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
+  }
   return { entry, replayed: false };
 }
 
@@ -149,7 +156,7 @@ async function abandon(app: FastifyInstance, key: string): Promise<void> {
 /** After the entry: its place in the movements list, then its pointer, then the marker goes. */
 async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
   await Promise.all([
-    entry.type !== 'sale' ? countMovement(app, entry) : null,
+    isCreditSide(entry) ? null : countMovement(app, entry),
     mark(marker(app.models.LedgerKey), { _id: entry.key, entry }),
   ]);
   await app.models.LedgerMoving.deleteOne({ _id: entry.key });
@@ -193,14 +200,14 @@ export async function pay(
   return debit;
 }
 
-/** The seller's side of a debit that carries `creditTo`; idempotent by its key. */
+/** The credit side of a debit that carries `creditTo` (a seller, an escrow, …); idempotent by its key. */
 export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
   if (debit.creditTo === null || debit.creditTo === undefined) return;
   await move(app, {
     account: debit.creditTo,
     amount: -debit.amount,
-    key: `sale:${debit.key}`,
-    type: 'sale',
+    key: creditKey(debit.key),
+    type: creditTypeOf(debit.type),
     reference: debit.reference ?? undefined,
   });
   await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
@@ -232,7 +239,7 @@ export async function finishMovements(app: FastifyInstance): Promise<number> {
     }
     const entry = await searchByKey(app, key);
     if (entry) {
-      if (entry.type !== 'sale' && !(await isCounted(app, key))) await countMovement(app, entry);
+      if (!isCreditSide(entry) && !(await isCounted(app, key))) await countMovement(app, entry);
       await settleMovement(app, entry);
     } else if (isStale(createdAt)) {
       await app.models.LedgerMoving.deleteOne({ _id: key });
@@ -271,11 +278,11 @@ async function completeUnfinished(app: FastifyInstance, sale: { _id: string; cre
     await app.models.UnfinishedSale.deleteOne({ _id: key });
     return false;
   };
-  if (await app.models.LedgerKey.exists({ _id: `sale:${key}` })) return done();
+  if (await app.models.LedgerKey.exists({ _id: creditKey(key) })) return done();
   const debit = await movementByKey(app, key);
   if (!debit) return isStale(sale.createdAt) ? done() : false;
   if (await movementByKey(app, `refund:${key}`)) return done();
-  const credited = await movementByKey(app, `sale:${key}`);
+  const credited = await movementByKey(app, creditKey(key));
   await completeSale(app, debit);
   return credited === null;
 }
