@@ -28,8 +28,8 @@ export interface DomainEventMap {
   /** A group-buy place was taken; `participantIds` hold a place. */
   'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };
   /**
-   * Published by whoever decided the completion, once the escrow is paid out (again by a sweep that finishes a payout
-   * a crash cut short: at least once, idempotent for its readers).
+   * Published once the escrow is paid out, by whoever removes the group buy's open marker: once, but again if a
+   * contribution that raced the end wrote the marker anew (readers treat it as idempotent).
    */
   'groupBuy.completed': { threadId: number; completedAt: string; participantIds: number[] };
   /** An expired or cancelled group buy has returned every contribution; published as `groupBuy.completed` is. */

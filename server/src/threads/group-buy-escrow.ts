@@ -62,14 +62,10 @@ export async function returnContribution(app: FastifyInstance, thread: GroupBuy,
 
 /**
  * Carries out a decided outcome: the whole escrow to the organiser in one movement, or every contribution back,
- * one after another. Then the marker goes, and, when `announce`, watchers and participants are told.
+ * one after another. Then the marker goes; whoever removes it tells watchers and participants (so when several
+ * settle at once, one does; a settlement a crash cut short is told by the sweep that finishes it).
  */
-export async function settle(
-  app: FastifyInstance,
-  thread: GroupBuy,
-  outcome: GroupBuyOutcomeRecord,
-  announce: boolean,
-): Promise<void> {
+export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: GroupBuyOutcomeRecord): Promise<void> {
   const held = await heldContributions(app, thread);
   if (outcome.status === 'completed') {
     const total = held.reduce((sum, debit) => sum - debit.amount, 0);
@@ -86,8 +82,8 @@ export async function settle(
   } else {
     for (const debit of held) await returnContribution(app, thread, debit);
   }
-  await app.models.OpenGroupBuy.deleteOne({ _id: String(thread.id) });
-  if (!announce) return;
+  const { deletedCount } = await app.models.OpenGroupBuy.deleteOne({ _id: String(thread.id) });
+  if (deletedCount !== 1) return;
   const participantIds = await participantsOf(app, thread.id);
   if (outcome.status === 'completed') {
     const completedAt = outcome.endedAt.toISOString();
@@ -100,7 +96,7 @@ export async function settle(
 /**
  * Decides how the group buy ends, unless it is decided already: the outcome's insert under the thread's id is the
  * one decision, so the last place, the deadline and staff can all try at once and exactly one wins. Whatever stands
- * is then carried out; only the winner announces it. Answers the outcome that stands.
+ * is then carried out. Answers the outcome that stands, and whether this call decided it.
  */
 export async function decide(
   app: FastifyInstance,
@@ -117,6 +113,6 @@ export async function decide(
     decided = false;
   }
   const outcome = (await outcomeOf(app, thread.id)) as GroupBuyOutcomeRecord;
-  await settle(app, thread, outcome, decided);
+  await settle(app, thread, outcome);
   return { outcome, decided };
 }

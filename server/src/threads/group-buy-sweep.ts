@@ -86,8 +86,8 @@ async function sweepDeadlines(app: FastifyInstance): Promise<{ ended: number; ne
     }
     ended += 1;
     if (outcome) {
-      // Decided, then cut short: carried out now, and announced (its decider never got to).
-      await settle(app, thread, outcome, true);
+      // Decided, then cut short by a crash (or being carried out right now elsewhere: every step is keyed).
+      await settle(app, thread, outcome);
     } else {
       const full = (await placesTaken(app, thread.id)) >= thread.groupBuyParticipantsRequired;
       await decide(app, thread, full ? 'completed' : 'expired');

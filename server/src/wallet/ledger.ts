@@ -67,8 +67,9 @@ export async function balanceOf(app: FastifyInstance, account: number): Promise<
 export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
   const pointer = await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
   if (pointer) return pointer.entry;
-  if (!(await app.models.LedgerMoving.exists({ _id: key }))) return null;
-  return searchByKey(app, key);
+  if (await app.models.LedgerMoving.exists({ _id: key })) return searchByKey(app, key);
+  // No marker: never moved, or finished between the two reads (its pointer is written before its marker goes).
+  return (await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>())?.entry ?? null;
 }
 
 /** The rare search: a movement whose pointer a crash (or a writer still at work) has not written yet. */
@@ -110,9 +111,11 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
     owed ? mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
   ]);
   let entry: LedgerEntry;
+  let checkedSeq = 0;
   try {
     entry = entryOf(
       await appendAfter(app, entries(app), ledgerList(movement.account), (seq, head) => {
+        checkedSeq = seq - 1;
         const balance = head?.balanceAfter ?? 0;
         if (balance + movement.amount < 0) throw insufficientCoins(-movement.amount, balance);
         return {
@@ -131,7 +134,10 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   } catch (error) {
     // Refused by the unique key, or by a balance this movement itself lowered: it happened already (another
     // request, another process, or before a crash that left its marker), and is answered.
-    const moved = isDuplicateKey(error) || !alone ? await searchByKey(app, movement.key) : null;
+    const moved =
+      isDuplicateKey(error) || !alone
+        ? await searchByKey(app, movement.key)
+        : await recentEntryOf(app, movement.account, checkedSeq, movement.key);
     if (moved) return { entry: moved, replayed: true };
     if (alone) await abandon(app, movement.key);
     throw error;
@@ -143,6 +149,24 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
     app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
   }
   return { entry, replayed: false };
+}
+
+/** How far back a refused movement looks for a concurrent writer of its own key. */
+const RECENT_ENTRIES = 10;
+
+/**
+ * The entry of `key` among the last entries up to `seq`, by point reads. Two writers of one key (a payout settled by
+ * a request and a sweep at once) both check the balance; the one whose insert comes second may find the balance
+ * already lowered by the first, whose entry is then among the last few it checked: answered, not refused.
+ */
+async function recentEntryOf(app: FastifyInstance, account: number, seq: number, key: string) {
+  const recent = await Promise.all(
+    Array.from({ length: Math.min(seq, RECENT_ENTRIES) }, (_, i) =>
+      readItem(entries(app), ledgerList(account), seq - i),
+    ),
+  );
+  const found = recent.find((item) => item?.key === key);
+  return found ? entryOf(found) : null;
 }
 
 /** A refused movement leaves no marker behind. */
