@@ -176,7 +176,11 @@ export const CancelGroupBuyBody = Type.Object({
     minLength: 1,
     maxLength: MODERATION_REASON_MAX,
     pattern: '\\S',
-    errorMessage: { minLength: ADMIN_TEXT.reasonRequired, pattern: ADMIN_TEXT.reasonRequired, maxLength: ADMIN_TEXT.reasonMax },
+    errorMessage: {
+      minLength: ADMIN_TEXT.reasonRequired,
+      pattern: ADMIN_TEXT.reasonRequired,
+      maxLength: ADMIN_TEXT.reasonMax,
+    },
   }),
 });
 export type CancelGroupBuyBody = Type.Static<typeof CancelGroupBuyBody>;

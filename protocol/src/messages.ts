@@ -407,7 +407,8 @@ export const THREAD_PAGE_TEXT = {
   groupBuyNoDeadline: 'No deadline',
   groupBuyClosing: 'Deadline reached: closing…',
   groupBuyExpiredTitle: 'Expired',
-  groupBuyExpiredText: 'The places were not all taken before the deadline. Every contribution went back to its contributor.',
+  groupBuyExpiredText:
+    'The places were not all taken before the deadline. Every contribution went back to its contributor.',
   groupBuyCancelledTitle: 'Cancelled',
   groupBuyCancelledText: 'Staff cancelled this group buy. Every contribution went back to its contributor.',
   groupBuyHeld: 'Your coins are held in escrow until the last place fills, and come back if it does not fill in time.',

@@ -23,7 +23,12 @@ export function isolatedDatabase(): AppConfig['database'] {
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return {
     // No group-buy sweep on a timer unless a test asks: its whole-collection read would show in scansDuring.
-    ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', GROUP_BUY_SWEEP_MS: '0', ...env }),
+    ...loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      GROUP_BUY_SWEEP_MS: '0',
+      ...env,
+    }),
     database: isolatedDatabase(),
   };
 }

@@ -50,7 +50,10 @@ async function expectEscrowHoldsOpenContributions(app: App, threadId: number, en
   const returns = entries.filter((e) => e.account === account && e.key.startsWith('groupbuy-return:'));
   expect(balance, `escrow of group buy ${threadId}`).toBe(outcome ? 0 : contributed);
   if (outcome?.status === 'completed') {
-    expect(payouts.map((e) => e.amount), `payout of group buy ${threadId}`).toEqual(contributed > 0 ? [-contributed] : []);
+    expect(
+      payouts.map((e) => e.amount),
+      `payout of group buy ${threadId}`,
+    ).toEqual(contributed > 0 ? [-contributed] : []);
     expect(returns, `returns of completed group buy ${threadId}`).toEqual([]);
   } else {
     expect(payouts, `payout of group buy ${threadId}`).toEqual([]);

@@ -205,7 +205,9 @@ describe('the deadline sweep with two processes', () => {
     await Promise.all([sweepGroupBuys(app), sweepGroupBuys(app), sweepGroupBuys(other)]);
     await expect.poll(() => app.models.OpenGroupBuy.exists({ _id: String(thread.id) })).toBeNull();
     for (const { user } of members) expect(await balanceOf(app, user.id)).toBe(20);
-    const returns = await app.models.LedgerEntry.countDocuments({ key: { $regex: `^groupbuy-return:\\d+:${thread.id}$` } });
+    const returns = await app.models.LedgerEntry.countDocuments({
+      key: { $regex: `^groupbuy-return:\\d+:${thread.id}$` },
+    });
     expect(returns).toBe(3);
     expect(ended.filter((id) => id === thread.id)).toHaveLength(1);
 

@@ -30,10 +30,10 @@ async function run(app: FastifyInstance, progress: (done: number, total: number)
   const outcomes = app.models.GroupBuyOutcome.collection;
   const completions = (await outcomes.find<StoredOutcome>({}).toArray()).filter((outcome) => !outcome.status);
   for (const completion of completions) {
-    await outcomes.updateOne(
-      { _id: completion._id } as never,
-      { $set: { status: 'completed', endedAt: completion.completedAt ?? new Date() }, $unset: { completedAt: '' } },
-    );
+    await outcomes.updateOne({ _id: completion._id } as never, {
+      $set: { status: 'completed', endedAt: completion.completedAt ?? new Date() },
+      $unset: { completedAt: '' },
+    });
   }
   const groupBuys = await app.models.Thread.collection.find<StoredGroupBuy>({ isGroupBuy: true }).toArray();
   const deadline = new Date(Date.now() + THREAD_DEFAULTS.groupBuyDays * DAY_MS);

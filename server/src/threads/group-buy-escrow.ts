@@ -39,7 +39,9 @@ export async function markOpen(app: FastifyInstance, thread: GroupBuy): Promise<
 /** The contribution debits the escrow holds (or is owed), each credited to it: a crash may have cut one short. */
 async function heldContributions(app: FastifyInstance, thread: GroupBuy): Promise<LedgerEntry[]> {
   const participants = await participantsOf(app, thread.id);
-  const debits = await Promise.all(participants.map((userId) => movementByKey(app, contributionKey(userId, thread.id))));
+  const debits = await Promise.all(
+    participants.map((userId) => movementByKey(app, contributionKey(userId, thread.id))),
+  );
   // A group buy from before escrow paid its first contributions to the organiser: the escrow never held those.
   const held = debits.filter((debit): debit is LedgerEntry => debit?.creditTo === escrowAccount(thread.id));
   for (const debit of held) await completeSale(app, debit);
@@ -107,7 +109,12 @@ export async function decide(
   await markOpen(app, thread);
   let decided = true;
   try {
-    await app.models.GroupBuyOutcome.create({ _id: String(thread.id), threadId: thread.id, status, endedAt: new Date() });
+    await app.models.GroupBuyOutcome.create({
+      _id: String(thread.id),
+      threadId: thread.id,
+      status,
+      endedAt: new Date(),
+    });
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     decided = false;

@@ -151,7 +151,13 @@ export async function cancelGroupBuy(
   if (phaseOf(thread, await outcomeOf(app, id)) !== 'open') throw conflict(FORUM_TEXT.groupBuyNotCancellable);
   const { outcome, decided } = await decide(app, thread, 'cancelled');
   if (!decided) throw conflict(FORUM_TEXT.groupBuyNotCancellable);
-  await logModeration(app, { actorId: actor.id, action: 'groupBuy.cancel', targetType: 'thread', targetId: id, reason });
+  await logModeration(app, {
+    actorId: actor.id,
+    action: 'groupBuy.cancel',
+    targetType: 'thread',
+    targetId: id,
+    reason,
+  });
   return { message: FORUM_TEXT.groupBuyCancelledNow, threadId: id, status: outcome.status };
 }
 

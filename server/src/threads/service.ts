@@ -16,8 +16,8 @@ import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
-import { markOpen } from './group-buy-escrow.ts';
 import type { SearchScope } from './forum-index.ts';
+import { markOpen } from './group-buy-escrow.ts';
 import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
