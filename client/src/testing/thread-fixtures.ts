@@ -64,7 +64,7 @@ export function aGroupBuyThread(overrides: Partial<Thread> = {}): Thread {
     groupBuyContributionAmount: 50,
     groupBuyCurrentParticipants: 2,
     groupBuyStatus: 'open',
-    groupBuyDeadline: '2026-03-12T10:00:00.000Z',
+    groupBuyDeadline: '2099-03-12T10:00:00.000Z',
     ...overrides,
   });
 }
@@ -72,7 +72,7 @@ export function aGroupBuyThread(overrides: Partial<Thread> = {}): Thread {
 export function aGroupBuyStatus(overrides: Partial<GroupBuyStatus> = {}): GroupBuyStatus {
   return {
     status: 'open',
-    deadline: '2026-03-12T10:00:00.000Z',
+    deadline: '2099-03-12T10:00:00.000Z',
     isCompleted: false,
     isParticipant: false,
     current: 2,
