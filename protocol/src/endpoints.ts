@@ -56,6 +56,7 @@ export const endpoints = {
   createThread: { method: 'POST', url: '/api/threads' },
   editThread: { method: 'PATCH', url: '/api/admin/threads/:id' },
   deleteThread: { method: 'DELETE', url: '/api/admin/threads/:id' },
+  cancelGroupBuy: { method: 'POST', url: '/api/admin/threads/:id/group-buy/cancel' },
   unapprovedThreads: { method: 'GET', url: '/api/admin/unapproved-threads' },
   approveThread: { method: 'POST', url: '/api/admin/approve-thread/:id' },
 

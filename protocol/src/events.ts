@@ -6,7 +6,7 @@
 import type { Notification, NotificationCount } from './notifications.ts';
 import type { Post } from './posts.ts';
 import type { Message, MessageReadReceipt, UnreadCount } from './private-messages.ts';
-import type { GroupBuyProgress } from './purchases.ts';
+import type { GroupBuyEnded, GroupBuyProgress } from './purchases.ts';
 import type { Report, ReportStatus } from './reports.ts';
 import type { Thread } from './threads.ts';
 import type { Payment, StaffPayment } from './wallet.ts';
@@ -43,6 +43,8 @@ export interface ServerToClientEvents {
   'groupbuy:progress': (payload: GroupBuyProgress) => void;
   /** Sent once, when the last place fills: every participant now has access, so refetch the status (it carries the content). */
   'groupbuy:completed': (payload: { threadId: number; completedAt: string }) => void;
+  /** Sent when an expired or cancelled group buy has given every contribution back (each balance is pushed as it moves). */
+  'groupbuy:ended': (payload: GroupBuyEnded) => void;
   /**
    * To each member a private thread names, once they can read it (created or approved with them, or
    * added by an edit). Nothing else about the thread: it opens through the usual read gate.

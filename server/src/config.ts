@@ -67,6 +67,11 @@ export const EnvSchema = Type.Object({
   NOWPAYMENTS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   NOWPAYMENTS_IPN_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   SELF_CUSTODY_RATES: Type.Optional(Type.String()),
+  /**
+   * How often each process looks for group buys past their deadline (sooner when it knows one is near). 0 turns
+   * the timer off, leaving only the start-up sweep: for tests that sweep themselves.
+   */
+  GROUP_BUY_SWEEP_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 10_000 }),
 });
 export type EnvConfig = Type.Static<typeof EnvSchema>;
 

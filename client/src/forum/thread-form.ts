@@ -9,6 +9,8 @@ export interface ThreadFormValues extends ThreadSettings {
   categoryId: number;
   /** The premium sister thread's content; sent only for a premium_thread discussion. */
   sisterContent: string;
+  /** Days until the group buy expires unless filled; set once, here. */
+  groupBuyDays: number;
 }
 
 export type ThreadFormErrors = FieldErrors<keyof ThreadFormValues & string>;
@@ -32,6 +34,7 @@ export function initialThreadForm(categoryId: number | null, user: CurrentUser |
     groupBuyParticipantsRequired: THREAD_DEFAULTS.groupBuyParticipants,
     groupBuyContributionAmount: THREAD_DEFAULTS.groupBuyContribution,
     groupBuyContent: '',
+    groupBuyDays: THREAD_DEFAULTS.groupBuyDays,
   };
 }
 
@@ -45,6 +48,7 @@ export function threadBodyOf(values: ThreadFormValues, tags: string[]): CreateTh
     tags,
     ...settingsBodyOf(values),
     ...(hasSister && { sisterContent: values.sisterContent }),
+    ...(values.isGroupBuy && { groupBuyDays: values.groupBuyDays }),
   };
 }
 

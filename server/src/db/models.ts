@@ -26,8 +26,10 @@ import { settledEntrySchema, settlementSchema } from '../private-messages/unread
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
 import {
-  groupBuyCompletionSchema,
+  groupBuyOutcomeSchema,
   groupBuyPlaceSchema,
+  OUTCOMES_COLLECTION,
+  openGroupBuySchema,
   pendingContributionSchema,
   placeNumberSchema,
 } from '../threads/group-buy-model.ts';
@@ -88,7 +90,8 @@ export function registerModels(connection: Connection) {
     Holding: connection.model('Holding', holdingSchema),
     GroupBuyPlace: connection.model('GroupBuyPlace', groupBuyPlaceSchema),
     PlaceNumber: connection.model('PlaceNumber', placeNumberSchema),
-    GroupBuyCompletion: connection.model('GroupBuyCompletion', groupBuyCompletionSchema),
+    GroupBuyOutcome: connection.model('GroupBuyOutcome', groupBuyOutcomeSchema, OUTCOMES_COLLECTION),
+    OpenGroupBuy: connection.model('OpenGroupBuy', openGroupBuySchema),
     PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
     Report: connection.model('Report', reportSchema),
     ModerationLog: connection.model('ModerationLog', moderationLogSchema),

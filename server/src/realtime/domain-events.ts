@@ -53,8 +53,13 @@ export interface DomainEventMap {
   'post.created': { post: Post };
   /** A group-buy place was taken; `participantIds` hold a place. */
   'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };
-  /** Published once per group buy, by the contribution that completed it. */
+  /**
+   * Published once the escrow is paid out, by whoever removes the group buy's open marker: once, but again if a
+   * contribution that raced the end wrote the marker anew (readers treat it as idempotent).
+   */
   'groupBuy.completed': { threadId: number; completedAt: string; participantIds: number[] };
+  /** An expired or cancelled group buy has returned every contribution; published as `groupBuy.completed` is. */
+  'groupBuy.ended': { threadId: number; status: 'expired' | 'cancelled'; participantIds: number[] };
   /** A member reported content; the report joined the staff queue. */
   'report.queued': { report: Report };
   'report.resolved': { reportId: number; status: 'actioned' | 'dismissed' };

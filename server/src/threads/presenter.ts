@@ -77,6 +77,8 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     groupBuyCurrentParticipants: groupBuy?.current ?? 0,
     isGroupBuyCompleted: Boolean(groupBuy?.completedAt),
     groupBuyCompletedAt: iso(groupBuy?.completedAt),
+    groupBuyStatus: thread.isGroupBuy ? (groupBuy?.status ?? 'open') : null,
+    groupBuyDeadline: thread.isGroupBuy ? iso(thread.groupBuyDeadline) : null,
     isApproved: thread.isApproved,
     approvedAt: iso(thread.approvedAt),
     userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
@@ -106,7 +108,7 @@ export async function presentThreads(
     held ?? holdingsOf(app, viewer, threads),
     groupBuyStates(
       app,
-      threads.filter((t) => t.isGroupBuy).map((t) => t.id),
+      threads.filter((t) => t.isGroupBuy),
     ),
     // Lists take the forum index's counts (or the thread's hint); one thread's page counts exactly, from its heads.
     counts ?? (view === 'detail' ? replyCounts(app, ids) : new Map<number, number>()),
