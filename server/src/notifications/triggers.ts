@@ -43,8 +43,12 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
     });
   });
 
+  // A group buy ends once (completed, expired or cancelled): one key for all three.
   on('groupBuy.completed', ({ threadId, participantIds }) =>
     notify(app, participantIds, { key: `groupBuy:${threadId}`, kind: 'groupBuy', outcome: 'completed', threadId }),
+  );
+  on('groupBuy.ended', ({ threadId, status, participantIds }) =>
+    notify(app, participantIds, { key: `groupBuy:${threadId}`, kind: 'groupBuy', outcome: status, threadId }),
   );
 
   on('payment.changed', async ({ payment }) => {

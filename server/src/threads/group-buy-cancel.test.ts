@@ -68,6 +68,16 @@ describe('staff cancelling a group buy', () => {
     expect(await balanceOf(app, organizer.id)).toBe(0);
     expect(await received(watcher, 'groupbuy:ended')).toEqual([{ threadId: thread.id, status: 'cancelled' }]);
     expect((await received(wallet, 'wallet:balance')).at(-1)).toEqual({ balance: 10 });
+    // Every contributor is told, live and in their notifications, once.
+    expect((await received(wallet, 'notification:new'))[0]).toMatchObject({
+      notification: { kind: 'groupBuy', outcome: 'cancelled', threadId: thread.id },
+    });
+    for (const { client } of members) {
+      const { notifications } = (await client.call(api.notifications)).json();
+      expect(notifications.map((n: { kind: string; outcome: string }) => [n.kind, n.outcome])).toEqual([
+        ['groupBuy', 'cancelled'],
+      ]);
+    }
 
     const log = (await admin.call(api.moderationLog, { query: { action: 'groupBuy.cancel' } })).json();
     expect(log[0]).toMatchObject({
