@@ -11,7 +11,7 @@ const LiveSync = lazy(() => import('./realtime/live-sync.tsx').then((module) => 
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

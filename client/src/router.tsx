@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -8,24 +9,45 @@ import {
 import { protectedPage } from './auth/protected-route.tsx';
 import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
+import { categoriesQuery, threadsQuery } from './forum/forum-queries.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { recordIdOf } from './routes/record-id.ts';
+import { sessionQuery } from './session/use-session.ts';
+import { threadQuery } from './thread/thread-queries.ts';
 import { parseWalletSearch } from './wallet/wallet-search.ts';
 
-const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
+/**
+ * The loaders ask for what a page shows first while its code loads, instead of once it has rendered; they wait
+ * for nothing, so the page renders (and shows its loading state) as before, and its queries find the answers under
+ * way.
+ */
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: AppShell,
+  notFoundComponent: NotFoundPage,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(sessionQuery);
+  },
+});
+
+const forumLoader = ({ context }: { context: { queryClient: QueryClient } }) => {
+  void context.queryClient.prefetchQuery(categoriesQuery);
+  void context.queryClient.prefetchQuery(threadsQuery({}));
+};
 
 /** Spec 000 §2 and 001 §2 route tables; every page is its own chunk, member pages behind the protected-route gate. */
 const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/',
+    loader: forumLoader,
     component: lazyRouteComponent(() => import('./routes/home-page.tsx'), 'HomePage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/forums',
+    loader: forumLoader,
     component: lazyRouteComponent(() => import('./routes/home-page.tsx'), 'HomePage'),
   }),
   createRoute({
@@ -37,6 +59,9 @@ const routeTree = rootRoute.addChildren([
     getParentRoute: () => rootRoute,
     path: '/thread/$id',
     beforeLoad: ({ params }) => void recordIdOf(params.id),
+    loader: ({ context, params }) => {
+      void context.queryClient.prefetchQuery(threadQuery(recordIdOf(params.id)));
+    },
     component: lazyRouteComponent(() => import('./routes/thread-page.tsx'), 'ThreadPage'),
   }),
   createRoute({
@@ -87,9 +112,10 @@ const routeTree = rootRoute.addChildren([
   }),
 ]);
 
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
+    context: { queryClient },
     history: options.history,
     defaultPendingComponent: PageSpinner,
     defaultErrorComponent: ErrorFallback,

@@ -71,8 +71,3 @@ export type QueryOf<R extends RouteContract> = SchemaStatic<R['querystring']>;
 export type BodyOf<R extends RouteContract> = SchemaStatic<R['body']>;
 type SuccessStatus<R extends RouteContract> = Extract<keyof R['response'], 200 | 201 | 202 | 204>;
 export type ReplyOf<R extends RouteContract> = Static<R['response'][SuccessStatus<R>]>;
-
-/** `/api/threads/:id` + `{ id: 3 }` → `/api/threads/3`. */
-export function pathOf(url: string, params?: Record<string, unknown>): string {
-  return url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
-}

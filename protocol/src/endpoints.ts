@@ -101,3 +101,8 @@ export const endpoints = {
   approveReport: { method: 'POST', url: '/api/admin/reports/:id/approve' },
   dismissReport: { method: 'POST', url: '/api/admin/reports/:id/dismiss' },
 } as const satisfies Record<string, { method: HttpMethod; url: string; multipart?: true }>;
+
+/** `/api/threads/:id` + `{ id: 3 }` → `/api/threads/3`. */
+export function pathOf(url: string, params?: Record<string, unknown>): string {
+  return url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
+}

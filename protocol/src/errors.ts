@@ -1,34 +1,7 @@
 import Type from 'typebox';
 import { IsoDate } from './common.ts';
+import { ErrorCode } from './error-codes.ts';
 import type { PremiumRequiredDetails } from './threads.ts';
-
-/** Every error the API answers with carries one of these codes. */
-export const ErrorCode = {
-  Validation: 'VALIDATION_ERROR',
-  Unauthenticated: 'UNAUTHENTICATED',
-  EmailNotVerified: 'EMAIL_NOT_VERIFIED',
-  Forbidden: 'FORBIDDEN',
-  Banned: 'BANNED',
-  Muted: 'MUTED',
-  NotFound: 'NOT_FOUND',
-  Conflict: 'CONFLICT',
-  UsernameTaken: 'USERNAME_TAKEN',
-  EmailTaken: 'EMAIL_TAKEN',
-  PremiumRequired: 'PREMIUM_REQUIRED',
-  InsufficientCoins: 'INSUFFICIENT_COINS',
-  AlreadyOwned: 'ALREADY_OWNED',
-  RateLimited: 'RATE_LIMITED',
-  AccountLocked: 'ACCOUNT_LOCKED',
-  CodeInvalid: 'CODE_INVALID',
-  CodeExpired: 'CODE_EXPIRED',
-  CsrfRejected: 'CSRF_REJECTED',
-  /** A socket came back to a session that ended while it was away: its handshake is refused once with this. */
-  SessionEnded: 'SESSION_ENDED',
-  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  Unavailable: 'SERVICE_UNAVAILABLE',
-  Internal: 'INTERNAL_ERROR',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 // Typed details of the errors whose text holds an instant or a count: the client says the text itself,
 // in the reader's zone and the product's date format, instead of showing the server's ISO string.
@@ -62,7 +35,7 @@ export interface ErrorDetails {
 /** The one error body: `{ message, code, details? }`. `error` repeats the message for the spec's verification calls. */
 export const ErrorBody = Type.Object({
   message: Type.String(),
-  code: Type.Enum(Object.values(ErrorCode)),
+  code: Type.Enum(ErrorCode),
   details: Type.Optional(Type.Unknown()),
   error: Type.Optional(Type.String()),
 });

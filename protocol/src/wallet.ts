@@ -2,42 +2,8 @@ import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
-import { COINS_PER_USD, LIMITS, PAYMENT_CURRENCIES, type PaymentCurrency } from './limits.ts';
+import { LIMITS } from './limits.ts';
 import { PAYMENT_TEXT, VALIDATION } from './messages.ts';
-
-/** What the product knows of each payment currency; `chain` picks the explorer (spec 001 §9). */
-export const CURRENCY_INFO: Record<
-  PaymentCurrency,
-  { name: string; symbol: string; network: string; chain: 'bitcoin' | 'ethereum' | 'monero'; decimals: number }
-> = {
-  btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', chain: 'bitcoin', decimals: 8 },
-  xmr: { name: 'Monero', symbol: 'XMR', network: 'Monero', chain: 'monero', decimals: 8 },
-  usdt: { name: 'Tether', symbol: 'USDT', network: 'Ethereum (ERC-20)', chain: 'ethereum', decimals: 2 },
-  usdc: { name: 'USD Coin', symbol: 'USDC', network: 'Ethereum (ERC-20)', chain: 'ethereum', decimals: 2 },
-};
-
-export function isPaymentCurrency(code: string): code is PaymentCurrency {
-  return (PAYMENT_CURRENCIES as readonly string[]).includes(code);
-}
-
-/** Spec 001 §5: btc 26-35 characters; xmr at least 95; usdt and usdc 0x and exactly 42; others longer than 15. */
-export function isValidWalletAddress(currency: string, address: string): boolean {
-  const value = address.trim();
-  switch (currency.toLowerCase()) {
-    case 'btc':
-      return value.length >= 26 && value.length <= 35;
-    case 'xmr':
-      return value.length >= 95;
-    case 'usdt':
-    case 'usdc':
-      return value.startsWith('0x') && value.length === 42;
-    default:
-      return value.length > 15;
-  }
-}
-
-/** A package shows 'Save' when its coins exceed its price at the fixed rate ($100 = 1000 coins). */
-export const isSavingPackage = (pkg: { price: number; coins: number }) => pkg.coins > pkg.price * COINS_PER_USD;
 
 export const CurrencyCode = Type.String({
   minLength: LIMITS.currencyCodeMin,
@@ -182,8 +148,6 @@ export const Transaction = Type.Object({
   createdAt: IsoDate,
 });
 export type Transaction = Type.Static<typeof Transaction>;
-
-export const TRANSACTIONS_PAGE_SIZE = 50;
 
 export const TransactionsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),

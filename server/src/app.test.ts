@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ErrorCode } from '@enclave/protocol';
 import Type from 'typebox';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,14 @@ beforeAll(async () => {
   await mkdir(join(clientDist, 'assets'));
   await writeFile(join(clientDist, 'index.html'), '<!doctype html><title>Enclave</title><div id="root"></div>');
   await writeFile(join(clientDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  await writeFile(join(clientDist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(
+    join(clientDist, 'index.html.gz'),
+    gzipSync('<!doctype html><title>Enclave</title><div id="root"></div>'),
+  );
+  await mkdir(join(clientDist, 'pages'));
+  await writeFile(join(clientDist, 'pages', 'thread-page.html'), '<title>Thread</title><div id="root"></div>');
+  await writeFile(join(clientDist, 'pages.json'), JSON.stringify({ '/thread/$id': 'pages/thread-page.html' }));
   app = await createTestApp({ CLIENT_DIST: clientDist });
   app.post(
     '/api/test/echo',
@@ -66,6 +75,15 @@ describe('unknown routes', () => {
     }
   });
 
+  it("sends a page's own HTML (its chunks preloaded) for the paths of its route pattern", async () => {
+    for (const url of ['/thread/42', '/Thread/7/', '/thread/42?reply=3']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toContain('<title>Thread</title>');
+    }
+    for (const url of ['/thread', '/thread/42/more', '/threads/42']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toContain('<title>Enclave</title>');
+    }
+  });
+
   it('answers 404 for a build file that does not exist, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
     expect(response.statusCode).toBe(404);
@@ -76,6 +94,27 @@ describe('unknown routes', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, the file itself to one that does not", async () => {
+    const script = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers.vary).toMatch(/accept-encoding/i);
+    const page = await app.inject({ method: 'GET', url: '/some/page', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 });
 

@@ -39,9 +39,9 @@ export function CredentialsForm<Values extends Record<string, string>>({
   isPending,
   onValid,
 }: CredentialsFormProps<Values>) {
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.validate()) onValid(form.values);
+    if (await form.validate()) onValid(form.values);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { AUTH_TOASTS, api, LoginBody, TOASTS } from '@enclave/protocol';
+import { AUTH_TOASTS, api, type LoginBody, TOASTS } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
@@ -20,7 +20,7 @@ const FIELDS: CredentialField<keyof LoginBody>[] = [
 /** Spec 000 §2 and §8: a refused login shows the server's message in the banner and a toast. */
 export function LoginForm({ onServerError }: { onServerError: (message: string | null) => void }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(LoginBody, { username: '', password: '' });
+  const form = useSchemaForm((loaded) => loaded.LoginBody, { username: '', password: '' });
   const login = useMutation({
     mutationFn: (body: LoginBody) => call(api.login, { body, silent: true }),
     onSuccess: (user) => {

@@ -1,4 +1,4 @@
-import { AUTH_TOASTS, api, RegisterBody, TOASTS, VALIDATION } from '@enclave/protocol';
+import { AUTH_TOASTS, api, type RegisterBody, TOASTS, VALIDATION } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
@@ -32,10 +32,13 @@ const FIELDS: CredentialField<keyof RegisterBody>[] = [
 /** Spec 000 §4: a verified account is welcomed; otherwise the registration waits for its email to be verified. */
 export function RegisterForm({ onServerError }: { onServerError: (message: string | null) => void }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(RegisterBody, EMPTY, (values, found) =>
-    !found.confirmPassword && values.confirmPassword !== values.password
-      ? { confirmPassword: VALIDATION.passwordsDontMatch }
-      : {},
+  const form = useSchemaForm(
+    (loaded) => loaded.RegisterBody,
+    EMPTY,
+    (values, found) =>
+      !found.confirmPassword && values.confirmPassword !== values.password
+        ? { confirmPassword: VALIDATION.passwordsDontMatch }
+        : {},
   );
   const register = useMutation({
     mutationFn: (body: RegisterBody) => call(api.register, { body, silent: true }),

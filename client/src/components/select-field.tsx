@@ -1,15 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import {
-  Button,
-  type Key,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
+import { useEffect, useId, useState } from 'react';
+import type { Key } from 'react-aria-components';
 import * as styles from './select-field.css.ts';
 
 export interface SelectOption<Value extends Key> {
@@ -17,10 +8,7 @@ export interface SelectOption<Value extends Key> {
   label: string;
 }
 
-/** Long lists scroll inside this height (the space beside the button may be smaller still). */
-const LIST_MAX_HEIGHT = 320;
-
-interface SelectFieldProps<Value extends Key> {
+export interface SelectFieldProps<Value extends Key> {
   label: string;
   options: readonly SelectOption<Value>[];
   value: Value;
@@ -31,44 +19,55 @@ interface SelectFieldProps<Value extends Key> {
   labelClassName?: string;
 }
 
+type SelectControlType = typeof import('./select-control.tsx').SelectControl;
+
+/**
+ * react-aria's Select with its list box, popover and collection (about 45 KB compressed, more than the rest of a
+ * page) loads beside the page, not before it: this module asks for it as soon as it runs, and until it is there
+ * the field shows its label and current choice, as it will look, without opening.
+ */
+let SelectControl: SelectControlType | undefined;
+const loading = import('./select-control.tsx').then((module) => {
+  SelectControl = module.SelectControl;
+});
+
 /** A labelled single choice from a short list, with a popover list box. */
-export function SelectField<Value extends Key>({
+export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
+  const [, setLoaded] = useState(Boolean(SelectControl));
+  useEffect(() => {
+    if (!SelectControl) void loading.then(() => setLoaded(true));
+  }, []);
+  return SelectControl ? <SelectControl {...props} /> : <SelectFieldPreview {...props} />;
+}
+
+/** The field as it will look, named as it will be (its choice, then its label), until the control is there. */
+function SelectFieldPreview<Value extends Key>({
   label,
   options,
   value,
-  onChange,
   description,
   isDisabled,
   labelClassName,
 }: SelectFieldProps<Value>) {
+  const id = useId();
   return (
-    <Select
-      className={styles.field}
-      value={value}
-      onChange={(key) => key !== null && onChange(key as Value)}
-      isDisabled={isDisabled}
-    >
-      <Label className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>{label}</Label>
-      <Button className={styles.trigger}>
-        <SelectValue className={styles.value} />
+    <div className={styles.field}>
+      <span id={`${id}-label`} className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-disabled
+        aria-labelledby={`${id}-value ${id}-label`}
+        data-disabled={isDisabled || undefined}
+      >
+        <span id={`${id}-value`} className={styles.value}>
+          {options.find((option) => option.value === value)?.label}
+        </span>
         <ChevronDown size={16} aria-hidden />
-      </Button>
-      {description && (
-        <Text slot="description" className={styles.description}>
-          {description}
-        </Text>
-      )}
-      {/* Below the button (above it when there is more room there), never over it: the mouse-up of the click that
-          opened the list must land on the button, not on an option. */}
-      <Popover className={styles.popover} placement="bottom start" offset={4} maxHeight={LIST_MAX_HEIGHT}>
-        <ListBox className={styles.listBox} items={options}>
-          {(option) => (
-            <ListBoxItem id={option.value} textValue={option.label} className={styles.option}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+      </button>
+      {description && <span className={styles.description}>{description}</span>}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { schemaMessage } from '@enclave/protocol';
 import type { TObject } from 'typebox';
 import Value from 'typebox/value';
-
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+import type { FieldErrors } from './use-checked-form.ts';
 
 /**
  * Checks form values against the protocol body the server validates with; a failing field gets the
@@ -19,8 +18,4 @@ export function schemaErrors<Values extends Record<string, unknown>>(
     errors[field] = schemaMessage(schema.properties[field], issue.keyword) ?? issue.message;
   }
   return errors as FieldErrors<keyof Values & string>;
-}
-
-export function hasErrors(errors: object): boolean {
-  return Object.values(errors).some(Boolean);
 }

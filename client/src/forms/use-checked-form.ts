@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { type FieldErrors, hasErrors } from './schema-errors.ts';
+
+/** A form's errors by field. Apart from the schema check (schema-errors.ts), which only some forms load. */
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export function hasErrors(errors: object): boolean {
+  return Object.values(errors).some(Boolean);
+}
 
 type Merge<Values> = (values: Values, patch: Partial<Values>) => Values;
 

@@ -1,20 +1,31 @@
+import { useEffect } from 'react';
 import type { TObject } from 'typebox';
-import { type FieldErrors, schemaErrors } from './schema-errors.ts';
-import { useCheckedForm } from './use-checked-form.ts';
+import { type FieldErrors, useCheckedForm } from './use-checked-form.ts';
+
+type FormSchemas = typeof import('./form-schemas.ts');
+
+let schemas: FormSchemas | undefined;
+/** One load for every form; later calls get the module already there. */
+const loadSchemas = () => import('./form-schemas.ts').then((module) => (schemas = module));
 
 type Refine<Values> = (values: Values, found: FieldErrors<keyof Values & string>) => FieldErrors<keyof Values & string>;
 
 /**
- * A form of text inputs checked against its protocol schema (plus `refine` for rules across fields, such as
- * matching passwords). Errors appear on submit and then follow every edit.
+ * A form of text inputs checked against its protocol schema, which `schemaOf` picks from form-schemas.ts (plus
+ * `refine` for rules across fields, such as matching passwords). Errors appear on submit and then follow every edit.
+ * The check loads as the form appears; a submit waits for it.
  */
 export function useSchemaForm<Values extends Record<string, string>>(
-  schema: TObject,
+  schemaOf: (loaded: FormSchemas) => TObject,
   initial: Values,
   refine?: Refine<Values>,
 ) {
+  useEffect(() => {
+    void loadSchemas();
+  }, []);
   const form = useCheckedForm(initial, (values: Values) => {
-    const found = schemaErrors(schema, values);
+    // An edit is checked only after a submit, which waited for the check to load.
+    const found: FieldErrors<keyof Values & string> = schemas ? schemas.schemaErrors(schemaOf(schemas), values) : {};
     return refine ? { ...refine(values, found), ...found } : found;
   });
 
@@ -28,7 +39,11 @@ export function useSchemaForm<Values extends Record<string, string>>(
       onChange: (value: string) => form.change({ [name]: value } as Partial<Values>),
       error: form.errors[name],
     }),
-    validate: form.validate,
+    /** Shows every error; resolves true when the form may be sent. */
+    validate: async () => {
+      await loadSchemas();
+      return form.validate();
+    },
     reset: (to: Values = initial) => form.reset(to),
   };
 }

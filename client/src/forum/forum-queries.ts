@@ -1,18 +1,25 @@
 import { api, LIMITS, type ThreadsQuery } from '@enclave/protocol';
-import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 
 /** Every thread list shares this first key element, so one invalidation refreshes them all. */
 export const THREADS_QUERY_KEY = [api.threads.url] as const;
 export const CATEGORIES_QUERY_KEY = [api.categories.url] as const;
 
-/** A list the page narrows as the member types: the previous answer stays on screen until the next arrives. */
-export function useThreads(query: ThreadsQuery) {
-  return useQuery({
+export const threadsQuery = (query: ThreadsQuery) =>
+  queryOptions({
     queryKey: [...THREADS_QUERY_KEY, query],
     queryFn: ({ signal }) => call(api.threads, { query, signal, silent: true }),
-    placeholderData: keepPreviousData,
   });
+
+export const categoriesQuery = queryOptions({
+  queryKey: CATEGORIES_QUERY_KEY,
+  queryFn: ({ signal }) => call(api.categories, { signal, silent: true }),
+});
+
+/** A list the page narrows as the member types: the previous answer stays on screen until the next arrives. */
+export function useThreads(query: ThreadsQuery) {
+  return useQuery({ ...threadsQuery(query), placeholderData: keepPreviousData });
 }
 
 /** Newest first, a page at a time; the next page starts below the last id shown. */
@@ -28,10 +35,7 @@ export function useThreadPages(query: Omit<ThreadsQuery, 'before' | 'limit'>) {
 }
 
 export function useCategories() {
-  return useQuery({
-    queryKey: CATEGORIES_QUERY_KEY,
-    queryFn: ({ signal }) => call(api.categories, { signal, silent: true }),
-  });
+  return useQuery(categoriesQuery);
 }
 
 export function useCategory(id: number, options: { enabled: boolean }) {

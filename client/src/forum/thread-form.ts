@@ -1,5 +1,6 @@
 import { CreateThreadBody, type CurrentUser, FORUM_TEXT, LIMITS, THREAD_DEFAULTS, VALIDATION } from '@enclave/protocol';
-import { type FieldErrors, schemaErrors } from '../forms/schema-errors.ts';
+import { schemaErrors } from '../forms/schema-errors.ts';
+import type { FieldErrors } from '../forms/use-checked-form.ts';
 import { settingsBodyOf, type ThreadSettings } from './thread-settings.ts';
 
 /** The Create New Thread form. */

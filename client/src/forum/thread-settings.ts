@@ -1,5 +1,5 @@
 import type { UnlockableType } from '@enclave/protocol';
-import type { FieldErrors } from '../forms/schema-errors.ts';
+import type { FieldErrors } from '../forms/use-checked-form.ts';
 import type { ChosenMember } from './member-picker.tsx';
 
 /**

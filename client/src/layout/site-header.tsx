@@ -60,9 +60,13 @@ function useScrolledPast(threshold: number) {
   const [isPast, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
-    update();
+    // Read in the next frame, not as the page mounts: reading scrollY then forces a layout of the new page.
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, [threshold]);
   return isPast;
 }

@@ -48,7 +48,7 @@ describe('the compose dialog', () => {
     const dialog = await openDialog();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
-    expect(within(dialog).getByText(VALIDATION.usernameMin)).toBeTruthy();
+    expect(await within(dialog).findByText(VALIDATION.usernameMin)).toBeTruthy();
     expect(within(dialog).getByText(VALIDATION.contentRequired)).toBeTruthy();
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'bo');
@@ -66,7 +66,7 @@ describe('the compose dialog', () => {
     const dialog = await openDialog();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
-    expect(within(dialog).getByText(VALIDATION.usernameRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(VALIDATION.usernameRequired)).toBeTruthy();
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'b');
     expect(within(dialog).queryByText(VALIDATION.usernameRequired)).toBeNull();

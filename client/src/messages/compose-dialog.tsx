@@ -38,7 +38,7 @@ export function ComposeDialog() {
 function ComposeForm({ targetUsername, origin }: { targetUsername: string; origin: ComposeOrigin }) {
   const queryClient = useQueryClient();
   const form = useSchemaForm<ComposeValues>(
-    composeSchema(origin),
+    () => composeSchema(origin),
     { username: targetUsername, content: '', attachmentType: 'none', attachmentData: '' },
     attachmentErrors,
   );
@@ -57,9 +57,9 @@ function ComposeForm({ targetUsername, origin }: { targetUsername: string; origi
     onError: (error) => toast({ variant: 'destructive', title: MESSAGE_TEXT.sendFailed, description: error.message }),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.validate()) send.mutate(form.values);
+    if (await form.validate()) send.mutate(form.values);
   };
   const { attachmentType } = form.values;
 

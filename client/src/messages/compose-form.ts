@@ -7,7 +7,7 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import Type from 'typebox';
-import type { FieldErrors } from '../forms/schema-errors.ts';
+import type { FieldErrors } from '../forms/use-checked-form.ts';
 import type { ComposeOrigin } from '../stores/compose-store.ts';
 
 export interface ComposeValues extends Record<string, string> {

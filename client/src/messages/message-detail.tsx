@@ -7,7 +7,7 @@ import { button } from '../components/button.css.ts';
 import { Button } from '../components/button.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { RouterLink } from '../components/router-link.tsx';
-import { ReportButton } from '../reports/report-dialog.tsx';
+import { ReportButton } from '../reports/report-button.tsx';
 import { counterpartOf, isOpenableLink } from './message-text.ts';
 import * as styles from './messages.css.ts';
 

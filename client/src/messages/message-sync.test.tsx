@@ -21,7 +21,7 @@ function MessageEvents({ socket }: { socket: ForumSocket }) {
 function renderWithSocket(path: string) {
   const queryClient = createQueryClient();
   const socket = new FakeSocket();
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
   render(
     <QueryClientProvider client={queryClient}>
       <MessageEvents socket={socket.asSocket()} />

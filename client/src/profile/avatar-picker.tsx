@@ -1,10 +1,12 @@
 import type { CurrentUser } from '@enclave/protocol';
 import { Camera } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { Avatar } from '../components/avatar.tsx';
-import { CropDialog } from './crop-dialog.tsx';
 import * as styles from './profile.css.ts';
+
+/** The cropper loads once a picture has been chosen, not with the profile page. */
+const CropDialog = lazy(() => import('./crop-dialog.tsx').then((module) => ({ default: module.CropDialog })));
 
 /** Spec 001 §2: clicking the avatar picks an image file, which the crop dialog then adjusts and uploads. */
 export function AvatarPicker({ user }: { user: CurrentUser }) {
@@ -28,7 +30,11 @@ export function AvatarPicker({ user }: { user: CurrentUser }) {
           </span>
         </Button>
       </FileTrigger>
-      {source && <CropDialog source={source} onClose={close} />}
+      {source && (
+        <Suspense fallback={null}>
+          <CropDialog source={source} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

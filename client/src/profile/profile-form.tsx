@@ -1,4 +1,4 @@
-import { api, type CurrentUser, LIMITS, PROFILE_TEXT, UpdateProfileBody } from '@enclave/protocol';
+import { api, type CurrentUser, LIMITS, PROFILE_TEXT, type UpdateProfileBody } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { call } from '../api/client.ts';
@@ -14,7 +14,7 @@ import * as styles from './profile.css.ts';
 /** Spec 001 §5: username at least 3 characters, bio at most 500; refusals toast 'Update Failed'. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(UpdateProfileBody, { username: user.username, bio: user.bio ?? '' });
+  const form = useSchemaForm((loaded) => loaded.UpdateProfileBody, { username: user.username, bio: user.bio ?? '' });
   const save = useMutation({
     mutationFn: (body: UpdateProfileBody) => call(api.updateProfile, { body, silent: true }),
     onSuccess: (updated) => {
@@ -29,9 +29,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       }),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.validate()) save.mutate(form.values);
+    if (await form.validate()) save.mutate(form.values);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { api, ChangePasswordBody, PROFILE_TEXT, VALIDATION } from '@enclave/protocol';
+import { api, type ChangePasswordBody, PROFILE_TEXT, VALIDATION } from '@enclave/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { History, type LucideIcon, MonitorSmartphone } from 'lucide-react';
 import { type ComponentType, type FormEvent, useState } from 'react';
@@ -43,10 +43,13 @@ export function SecurityTab() {
 /** A password change signs out the member's other devices; this tab gets a fresh session cookie. */
 function ChangePasswordForm() {
   const renewSession = useSessionStore((state) => state.renew);
-  const form = useSchemaForm(ChangePasswordBody, EMPTY, (values, found) =>
-    !found.confirmPassword && values.confirmPassword !== values.newPassword
-      ? { confirmPassword: VALIDATION.passwordsDontMatch }
-      : {},
+  const form = useSchemaForm(
+    (loaded) => loaded.ChangePasswordBody,
+    EMPTY,
+    (values, found) =>
+      !found.confirmPassword && values.confirmPassword !== values.newPassword
+        ? { confirmPassword: VALIDATION.passwordsDontMatch }
+        : {},
   );
   const change = useMutation({
     mutationKey: [...SESSION_ENDING_KEY, 'change-password'],
@@ -59,9 +62,9 @@ function ChangePasswordForm() {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.validate()) change.mutate(form.values);
+    if (await form.validate()) change.mutate(form.values);
   };
 
   return (

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../stores/toast-store.ts';
 import { aMember, callsTo, json, mockApi, signedOut } from '../testing/mock-api.ts';
 import { renderWithRouter } from '../testing/render-with-router.tsx';
-import { ReportButton } from './report-dialog.tsx';
+import { ReportButton } from './report-button.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -6,7 +6,6 @@ import {
   type ReportContentType,
 } from '@enclave/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { Flag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
@@ -14,11 +13,10 @@ import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { Form } from '../forms/form.tsx';
 import { schemaErrors } from '../forms/schema-errors.ts';
-import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './report-dialog.css.ts';
 
-interface ReportTarget {
+export interface ReportTarget {
   contentType: ReportContentType;
   contentId: number;
 }
@@ -84,26 +82,5 @@ export function ReportDialog({
         </DialogActions>
       </Form>
     </ModalDialog>
-  );
-}
-
-/** A small Report button with its dialog, for signed-in members other than the content's author. */
-export function ReportButton({ contentType, contentId, authorId }: ReportTarget & { authorId?: number }) {
-  const { user } = useSession();
-  const [isOpen, setOpen] = useState(false);
-  if (!user || user.id === authorId) return null;
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={REPORT_DIALOG_TEXT.title[contentType]}
-        onPress={() => setOpen(true)}
-      >
-        <Flag size={14} aria-hidden />
-        {REPORT_DIALOG_TEXT.report}
-      </Button>
-      <ReportDialog contentType={contentType} contentId={contentId} isOpen={isOpen} onOpenChange={setOpen} />
-    </>
   );
 }

@@ -1,33 +1,31 @@
 import { STATS_RANGE_DEFAULT, type StatsRange } from '@enclave/protocol';
 import { Navigate, useSearch } from '@tanstack/react-router';
-import { type ComponentType, useState } from 'react';
-import { ApprovalTab } from '../admin/approval-tab.tsx';
-import { CategoriesTab } from '../admin/categories-tab.tsx';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import * as styles from '../admin/console.css.ts';
 import { ConsoleHeader } from '../admin/console-header.tsx';
 import { ConsoleNav } from '../admin/console-nav.tsx';
-import { ContentTab } from '../admin/content-tab.tsx';
-import { DatabaseTab } from '../admin/database-tab.tsx';
-import { ModerationTab } from '../admin/moderation-tab.tsx';
-import { ReportsTab } from '../admin/reports-tab.tsx';
-import { SettingsTab } from '../admin/settings-tab.tsx';
 import { StatCards } from '../admin/stat-cards.tsx';
-import { UserModerationTab } from '../admin/user-moderation-tab.tsx';
-import { UsersTab } from '../admin/users-tab.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
 import { useSession } from '../session/use-session.ts';
 import { type AdminTab, panelFor } from './admin-tabs.ts';
 
+/** Each panel loads when it is opened: the console renders first with the one it shows. */
 const PANELS: Record<AdminTab, ComponentType> = {
-  users: UsersTab,
-  content: ContentTab,
-  reports: ReportsTab,
-  threads: ApprovalTab,
-  moderation: ModerationTab,
-  'user-moderation': UserModerationTab,
-  categories: CategoriesTab,
-  settings: SettingsTab,
-  database: DatabaseTab,
+  users: lazy(() => import('../admin/users-tab.tsx').then((module) => ({ default: module.UsersTab }))),
+  content: lazy(() => import('../admin/content-tab.tsx').then((module) => ({ default: module.ContentTab }))),
+  reports: lazy(() => import('../admin/reports-tab.tsx').then((module) => ({ default: module.ReportsTab }))),
+  threads: lazy(() => import('../admin/approval-tab.tsx').then((module) => ({ default: module.ApprovalTab }))),
+  moderation: lazy(() => import('../admin/moderation-tab.tsx').then((module) => ({ default: module.ModerationTab }))),
+  'user-moderation': lazy(() =>
+    import('../admin/user-moderation-tab.tsx').then((module) => ({ default: module.UserModerationTab })),
+  ),
+  categories: lazy(() => import('../admin/categories-tab.tsx').then((module) => ({ default: module.CategoriesTab }))),
+  settings: lazy(() => import('../admin/settings-tab.tsx').then((module) => ({ default: module.SettingsTab }))),
+  database: lazy(() => import('../admin/database-tab.tsx').then((module) => ({ default: module.DatabaseTab }))),
 };
+
+/** What the panel's place says while its code loads. */
+export const PANEL_LOADING = 'Loading panel';
 
 /** Spec 001 §2: the admin and moderator console; the route's gate already sent everyone else to /. */
 export function AdminPage() {
@@ -45,7 +43,9 @@ export function AdminPage() {
       <ConsoleHeader range={range} onRangeChange={setRange} />
       <StatCards range={range} />
       <ConsoleNav user={user} />
-      <Panel key={tab} />
+      <Suspense fallback={<LoadingRows rows={3} label={PANEL_LOADING} />}>
+        <Panel key={tab} />
+      </Suspense>
     </div>
   );
 }

@@ -45,7 +45,7 @@ describe('/auth', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('Password'), '12345');
     await user.click(within(form).getByRole('button', { name: 'Login' }));
 
-    expect(within(form).getByText(VALIDATION.usernameMin)).toBeTruthy();
+    expect(await within(form).findByText(VALIDATION.usernameMin)).toBeTruthy();
     expect(within(form).getByText(VALIDATION.passwordMin)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/login')).toHaveLength(0);
   });

@@ -59,6 +59,9 @@ export const heroAction = style({
   },
 });
 
+/** Holds the place of the action the session decides, unseen, so nothing below moves when it comes. */
+export const heroActionPending = style({ visibility: 'hidden' });
+
 export const section = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',

@@ -1,6 +1,7 @@
 import { FORUM_PAGE_TEXT, HOME } from '@enclave/protocol';
 import { Bitcoin, EyeOff, LayoutGrid, Lock, LogIn, PenSquare } from 'lucide-react';
 import { useRef } from 'react';
+import { button } from '../components/button.css.ts';
 import { Button, LinkButton } from '../components/button.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { CategoryCard } from '../forum/category-card.tsx';
@@ -30,6 +31,13 @@ const PRIVACY_FEATURES = [
   },
 ];
 
+const signIn = (
+  <>
+    <LogIn size={18} aria-hidden />
+    Sign in to Get Started
+  </>
+);
+
 export function HomePage() {
   const { user, isLoading } = useSession();
   const categories = useCategories();
@@ -50,15 +58,21 @@ export function HomePage() {
           and unlock premium content.
         </p>
         <div className={styles.heroActions}>
-          {isLoading ? null : user ? (
+          {isLoading ? (
+            <span
+              className={`${button({ variant: 'inverse', size: 'lg' })} ${styles.heroAction} ${styles.heroActionPending}`}
+              aria-hidden
+            >
+              {signIn}
+            </span>
+          ) : user ? (
             <Button variant="inverse" size="lg" className={styles.heroAction} onPress={() => openCreateThread()}>
               <PenSquare size={18} aria-hidden />
               Start a New Thread
             </Button>
           ) : (
             <LinkButton to="/auth" variant="inverse" size="lg" className={styles.heroAction}>
-              <LogIn size={18} aria-hidden />
-              Sign in to Get Started
+              {signIn}
             </LinkButton>
           )}
           <Button variant="translucent" size="lg" className={styles.heroAction} onPress={browseCategories}>

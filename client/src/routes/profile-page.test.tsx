@@ -48,7 +48,7 @@ describe('/profile', { timeout: 20_000 }, () => {
     await user.paste('x'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(screen.getByText(VALIDATION.usernameMin)).toBeTruthy();
+    expect(await screen.findByText(VALIDATION.usernameMin)).toBeTruthy();
     expect(screen.getByText(VALIDATION.bioMax)).toBeTruthy();
     expect(callsTo(fetchMock, 'PATCH /api/profile')).toHaveLength(0);
   });

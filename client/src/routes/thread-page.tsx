@@ -1,12 +1,12 @@
 import { SKELETON_ROWS, THREAD_PAGE_TEXT } from '@enclave/protocol';
 import { useCanGoBack, useParams, useRouter } from '@tanstack/react-router';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
 import { Button, LinkButton } from '../components/button.tsx';
+import { OnDemand } from '../components/on-demand.tsx';
 import { LoadingRows, Skeleton } from '../components/skeleton.tsx';
 import { useSession } from '../session/use-session.ts';
-import { DeleteThreadDialog } from '../thread/delete-thread-dialog.tsx';
 import { PremiumNotice } from '../thread/premium-notice.tsx';
 import { premiumRequiredOf } from '../thread/premium-required.ts';
 import { card, cardTitle, muted } from '../thread/thread.css.ts';
@@ -16,6 +16,10 @@ import { ThreadView } from '../thread/thread-view.tsx';
 import { useThreadLive } from '../thread/use-thread-live.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { recordIdOf } from './record-id.ts';
+
+const DeleteThreadDialog = lazy(() =>
+  import('../thread/delete-thread-dialog.tsx').then((module) => ({ default: module.DeleteThreadDialog })),
+);
 
 /** Spec 001 §2: /thread/{id}. */
 export function ThreadPage() {
@@ -58,7 +62,9 @@ function ThreadScreen({ threadId }: { threadId: number }) {
       </div>
       <ThreadContent thread={thread} isLoadingUser={isLoading} viewer={user} />
       {mayDelete && thread.data && (
-        <DeleteThreadDialog thread={thread.data} isOpen={isDeleteOpen} onOpenChange={setDeleteOpen} />
+        <OnDemand isOpen={isDeleteOpen}>
+          <DeleteThreadDialog thread={thread.data} isOpen={isDeleteOpen} onOpenChange={setDeleteOpen} />
+        </OnDemand>
       )}
     </div>
   );

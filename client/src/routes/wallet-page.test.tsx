@@ -71,7 +71,7 @@ describe('/wallet', () => {
     const fetchMock = walletApi();
     const { user } = await openWallet();
     await user.click(await screen.findByRole('button', { name: 'Create Payment' }));
-    expect(screen.getByText(VALIDATION.packageRequired)).toBeTruthy();
+    expect(await screen.findByText(VALIDATION.packageRequired)).toBeTruthy();
     expect(screen.getByText(VALIDATION.currencyRequired)).toBeTruthy();
 
     await user.click(screen.getByRole('radio', { name: /^Starter/ }));

@@ -1,5 +1,5 @@
 import { AUTH_TOASTS, api, type CurrentUser, TIMINGS, TOASTS } from '@enclave/protocol';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { call, getOrNull } from '../api/client.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
@@ -16,10 +16,14 @@ function awaitsVerification(user: CurrentUser | null | undefined): boolean {
 }
 
 /** The signed-in member, or null for a visitor (the server answers 401). */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }) => getOrNull(api.user, { signal }),
+});
+
 export function useSession() {
   const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: ({ signal }) => getOrNull(api.user, { signal }),
+    ...sessionQuery,
     // Spec 000 §4: while the email awaits verification, it may be verified in another tab or on another device.
     refetchInterval: (query) => (awaitsVerification(query.state.data) ? TIMINGS.userRefreshWhileVerifying : false),
     refetchOnWindowFocus: (query) => awaitsVerification(query.state.data),

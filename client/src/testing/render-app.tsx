@@ -16,8 +16,8 @@ export function stubSignedOut() {
 
 /** The real route tree and shell at `path`, with no socket (as while it loads) unless given a (fake) one. */
 export function renderApp(path: string, options: { socket?: ForumSocket } = {}) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <SocketContext value={options.socket ?? null}>

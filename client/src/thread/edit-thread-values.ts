@@ -1,5 +1,5 @@
 import { type EditThreadBody, FORUM_TEXT, LIMITS, THREAD_DEFAULTS, type Thread, VALIDATION } from '@enclave/protocol';
-import type { FieldErrors } from '../forms/schema-errors.ts';
+import type { FieldErrors } from '../forms/use-checked-form.ts';
 import type { ChosenMember } from '../forum/member-picker.tsx';
 import { settingsBodyOf, type ThreadSettings } from '../forum/thread-settings.ts';
 

@@ -1,11 +1,14 @@
 import { type CurrentUser, FORUM_PAGE_TEXT, type Thread, type UnlockableType } from '@enclave/protocol';
 import { ArrowRight, Coins, ExternalLink, KeyRound, LogIn, Unlock } from 'lucide-react';
+import { lazy } from 'react';
 import { button } from '../components/button.css.ts';
 import { Button, LinkButton } from '../components/button.tsx';
+import { OnDemand } from '../components/on-demand.tsx';
 import * as styles from './premium-discussion.css.ts';
 import { actions, coins, muted, prose } from './thread.css.ts';
-import { UnlockDialog } from './unlock-dialog.tsx';
 import { useUnlock } from './use-unlock.ts';
+
+const UnlockDialog = lazy(() => import('./unlock-dialog.tsx').then((module) => ({ default: module.UnlockDialog })));
 
 const WHAT_UNLOCKS: Record<UnlockableType, string> = {
   download_link: 'Unlock to get the download link.',
@@ -69,15 +72,17 @@ function LockedDiscussion({ thread, viewer, flow }: LockedDiscussionProps) {
         )}
       </div>
       {viewer && (
-        <UnlockDialog
-          cost={cost}
-          balance={viewer.coinBalance}
-          isOpen={flow.isDialogOpen}
-          onOpenChange={flow.openChange}
-          onConfirm={() => flow.unlock.mutate()}
-          isPending={flow.unlock.isPending}
-          error={flow.unlock.error}
-        />
+        <OnDemand isOpen={flow.isDialogOpen}>
+          <UnlockDialog
+            cost={cost}
+            balance={viewer.coinBalance}
+            isOpen={flow.isDialogOpen}
+            onOpenChange={flow.openChange}
+            onConfirm={() => flow.unlock.mutate()}
+            isPending={flow.unlock.isPending}
+            error={flow.unlock.error}
+          />
+        </OnDemand>
       )}
     </>
   );

@@ -1,10 +1,14 @@
 import { FORUM_PAGE_TEXT, type PremiumRequiredDetails, THREAD_PAGE_TEXT } from '@enclave/protocol';
 import { Coins, Crown, LogIn, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button, LinkButton } from '../components/button.tsx';
+import { OnDemand } from '../components/on-demand.tsx';
 import { useSession } from '../session/use-session.ts';
-import { PurchaseDialog } from './purchase-dialog.tsx';
 import { actions, card, cardTitle, coins, muted } from './thread.css.ts';
+
+const PurchaseDialog = lazy(() =>
+  import('./purchase-dialog.tsx').then((module) => ({ default: module.PurchaseDialog })),
+);
 
 /** Spec 001 §4: a premium thread answered 402; it can be bought here (visitors log in first). */
 export function PremiumNotice({ offer, message }: { offer: PremiumRequiredDetails; message: string }) {
@@ -38,7 +42,11 @@ export function PremiumNotice({ offer, message }: { offer: PremiumRequiredDetail
           </LinkButton>
         )}
       </div>
-      {user && <PurchaseDialog offer={offer} isOpen={isOpen} onOpenChange={setOpen} />}
+      {user && (
+        <OnDemand isOpen={isOpen}>
+          <PurchaseDialog offer={offer} isOpen={isOpen} onOpenChange={setOpen} />
+        </OnDemand>
+      )}
     </section>
   );
 }

@@ -39,7 +39,7 @@ describe('the reply form', () => {
   it('requires content before calling the server', async () => {
     const { fetchMock } = openThread({});
     const form = await reply('');
-    expect(within(form).getByText(VALIDATION.contentRequired)).toBeTruthy();
+    expect(await within(form).findByText(VALIDATION.contentRequired)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/threads/42/posts')).toHaveLength(0);
   });
 

@@ -1,19 +1,12 @@
-import { api, FORUM_TEXT, LIMITS, type PremiumRequiredDetails, ReplyBody, THREAD_PAGE_TEXT } from '@enclave/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogIn, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { call } from '../api/client.ts';
-import { Button, LinkButton } from '../components/button.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { Form } from '../forms/form.tsx';
-import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { THREAD_PAGE_TEXT } from '@enclave/protocol';
+import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { LinkButton } from '../components/button.tsx';
 import { useSession } from '../session/use-session.ts';
-import { toast } from '../stores/toast-store.ts';
-import { premiumRequiredOf } from './premium-required.ts';
-import { PurchaseDialog } from './purchase-dialog.tsx';
-import * as styles from './replies.css.ts';
 import { actions, card, cardTitle } from './thread.css.ts';
-import { putReply } from './thread-cache.ts';
+
+/** The editor and the reply's schema check load after the thread has rendered: the form sits below its replies. */
+const ReplyEditor = lazy(() => import('./reply-editor.tsx').then((module) => ({ default: module.ReplyEditor })));
 
 /** Spec 001 §2 and §5: 'Leave a Reply' for members (content required), 'Login to Reply' for visitors. */
 export function ReplyForm({ threadId }: { threadId: number }) {
@@ -24,7 +17,9 @@ export function ReplyForm({ threadId }: { threadId: number }) {
         {THREAD_PAGE_TEXT.leaveReply}
       </h2>
       {user ? (
-        <ReplyEditor threadId={threadId} />
+        <Suspense fallback={null}>
+          <ReplyEditor threadId={threadId} />
+        </Suspense>
       ) : (
         <div className={actions}>
           <LinkButton to="/auth" variant="secondary">
@@ -34,47 +29,5 @@ export function ReplyForm({ threadId }: { threadId: number }) {
         </div>
       )}
     </section>
-  );
-}
-
-const tooLong = ({ content }: { content: string }) =>
-  content.length > LIMITS.replyMax ? { content: FORUM_TEXT.replyMax(LIMITS.replyMax) } : {};
-
-function ReplyEditor({ threadId }: { threadId: number }) {
-  const queryClient = useQueryClient();
-  const form = useSchemaForm(ReplyBody, { content: '' }, tooLong);
-  // A 402 means the thread must be bought first: the purchase dialog opens instead of an error.
-  const [offer, setOffer] = useState<PremiumRequiredDetails | null>(null);
-  const post = useMutation({
-    mutationFn: (content: string) => call(api.reply, { params: { id: threadId }, body: { content }, silent: true }),
-    onSuccess: (reply) => {
-      putReply(queryClient, threadId, reply);
-      form.reset();
-    },
-    onError: (error) => {
-      const premium = premiumRequiredOf(error);
-      if (premium) setOffer(premium);
-      else toast({ variant: 'destructive', title: THREAD_PAGE_TEXT.replyFailed, description: error.message });
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.validate()) post.mutate(form.values.content);
-  };
-
-  return (
-    <>
-      <Form className={styles.form} onSubmit={submit} aria-label={THREAD_PAGE_TEXT.leaveReply}>
-        <TextField label="Your reply" rows={4} placeholder="Write your reply" {...form.field('content')} />
-        <div className={styles.formActions}>
-          <Button type="submit" isDisabled={post.isPending}>
-            <Send size={16} aria-hidden />
-            {post.isPending ? 'Posting…' : 'Post Reply'}
-          </Button>
-        </div>
-      </Form>
-      {offer && <PurchaseDialog offer={offer} isOpen onOpenChange={(open) => open || setOffer(null)} />}
-    </>
   );
 }

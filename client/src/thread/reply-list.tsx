@@ -5,7 +5,7 @@ import { Button } from '../components/button.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
-import { ReportButton } from '../reports/report-dialog.tsx';
+import { ReportButton } from '../reports/report-button.tsx';
 import { roleLabel } from './author-panel.tsx';
 import { PremiumNotice } from './premium-notice.tsx';
 import { premiumRequiredOf } from './premium-required.ts';

@@ -1,5 +1,5 @@
 import { api, LIMITS } from '@enclave/protocol';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 
 export const threadKey = (id: number) => [api.thread.url, id] as const;
@@ -7,12 +7,14 @@ export const repliesKey = (id: number) => [api.posts.url, id] as const;
 export const groupBuyKey = (id: number) => [api.groupBuyStatus.url, id] as const;
 
 /** The thread page reports its own load failures (a 402 is the premium notice, not an error toast). */
-export function useThread(id: number, enabled = true) {
-  return useQuery({
+export const threadQuery = (id: number) =>
+  queryOptions({
     queryKey: threadKey(id),
     queryFn: ({ signal }) => call(api.thread, { params: { id }, signal, silent: true }),
-    enabled,
   });
+
+export function useThread(id: number, enabled = true) {
+  return useQuery({ ...threadQuery(id), enabled });
 }
 
 /** Replies oldest first, a page at a time; a full page means there may be more after its last reply's number. */

@@ -5,7 +5,7 @@ import { RouterLink } from '../components/router-link.tsx';
 import { badge } from '../forum/badge.css.ts';
 import { TagList } from '../forum/tag-list.tsx';
 import { CategoryLink, PremiumBadge, PrivateBadge } from '../forum/thread-labels.tsx';
-import { ReportButton } from '../reports/report-dialog.tsx';
+import { ReportButton } from '../reports/report-button.tsx';
 import { AuthorPanel } from './author-panel.tsx';
 import { GroupBuyCard } from './group-buy-card.tsx';
 import { PremiumDiscussion } from './premium-discussion.tsx';

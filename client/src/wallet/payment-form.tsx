@@ -1,6 +1,5 @@
 import {
   type CoinPackage,
-  CreatePaymentBody,
   CURRENCY_INFO,
   PAYMENT_TEXT,
   type Payment,
@@ -46,15 +45,15 @@ interface PackageFormProps {
 }
 
 function PackageForm({ packages, currencies, onCreated }: PackageFormProps) {
-  const form = useSchemaForm(CreatePaymentBody, { packageId: '', currency: '' });
+  const form = useSchemaForm((loaded) => loaded.CreatePaymentBody, { packageId: '', currency: '' });
   const creation = useCreatePayment();
   const chosen = packages.find((pkg) => pkg.id === form.values.packageId);
   const packageField = form.field('packageId');
   const currencyField = form.field('currency');
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate()) return;
+    if (!(await form.validate())) return;
     creation.mutate(
       { packageId: form.values.packageId, currency: form.values.currency },
       { onSuccess: (payment) => onCreated(payment) },

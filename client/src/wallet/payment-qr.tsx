@@ -1,4 +1,3 @@
-import QRCodeStyling from 'qr-code-styling';
 import { useEffect, useRef } from 'react';
 import * as styles from './payment-view.css.ts';
 
@@ -6,28 +5,38 @@ const QR_SIZE = 220;
 // Scanners need dark modules on a light ground whatever the theme: these are colours, not theme tokens.
 const QR_COLORS = { dots: '#181a26', corners: '#4f46e5', background: '#ffffff' };
 
-/** The payment URI as a QR code, drawn in the browser (an SVG; no image, no network). */
+/**
+ * The payment URI as a QR code, drawn in the browser (an SVG; no image, no network). The drawing library loads
+ * with the first code shown, not with the wallet page; its box holds the place meanwhile.
+ */
 export function PaymentQr({ data, label }: { data: string; label: string }) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const node = container.current;
     if (!node) return;
-    const code = new QRCodeStyling({
-      type: 'svg',
-      width: QR_SIZE,
-      height: QR_SIZE,
-      margin: 0,
-      data,
-      qrOptions: { errorCorrectionLevel: 'M' },
-      dotsOptions: { type: 'rounded', color: QR_COLORS.dots },
-      cornersSquareOptions: { type: 'extra-rounded', color: QR_COLORS.corners },
-      cornersDotOptions: { type: 'dot', color: QR_COLORS.corners },
-      backgroundOptions: { color: QR_COLORS.background },
+    let isCurrent = true;
+    void import('qr-code-styling').then(({ default: QRCodeStyling }) => {
+      if (!isCurrent) return;
+      const code = new QRCodeStyling({
+        type: 'svg',
+        width: QR_SIZE,
+        height: QR_SIZE,
+        margin: 0,
+        data,
+        qrOptions: { errorCorrectionLevel: 'M' },
+        dotsOptions: { type: 'rounded', color: QR_COLORS.dots },
+        cornersSquareOptions: { type: 'extra-rounded', color: QR_COLORS.corners },
+        cornersDotOptions: { type: 'dot', color: QR_COLORS.corners },
+        backgroundOptions: { color: QR_COLORS.background },
+      });
+      node.replaceChildren();
+      code.append(node);
     });
-    node.replaceChildren();
-    code.append(node);
-    return () => node.replaceChildren();
+    return () => {
+      isCurrent = false;
+      node.replaceChildren();
+    };
   }, [data]);
 
   return <div ref={container} className={styles.qr} role="img" aria-label={label} />;

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export interface JsFigure {
@@ -7,8 +7,9 @@ export interface JsFigure {
   files: string[];
 }
 
-function entryFiles(dist: string): string[] {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+/** The scripts an HTML file of the build loads and modulepreloads. */
+function entryFiles(dist: string, page = 'index.html'): string[] {
+  const html = readFileSync(join(dist, page), 'utf8');
   const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].flatMap((m) =>
     m[1] ? [m[1]] : [],
   );
@@ -46,16 +47,40 @@ function withStaticImports(dist: string, files: string[]): string[] {
   return [...seen];
 }
 
-/** A page's own chunk is named after its module (routes/home-page.tsx → assets/home-page-<hash>.js). */
-const PAGE_CHUNK = /^(.+-page)-[\w-]{8}\.js$/;
-
-/** All JS each page needs before it renders (entry, preloads, its chunk and their static imports), gzip, by page name. */
+/**
+ * All JS each page needs before it renders, gzip, by page name: what the page's own HTML (pages.json, the file the
+ * server sends for its paths) loads and modulepreloads, and every chunk these import statically.
+ */
 export function pageJsGzipBytes(dist: string): Map<string, JsFigure> {
-  const entry = entryFiles(dist);
-  const pages = new Map<string, JsFigure>();
-  for (const file of readdirSync(join(dist, 'assets'))) {
-    const page = PAGE_CHUNK.exec(file)?.[1];
-    if (page) pages.set(page, gzipBytes(dist, withStaticImports(dist, [...entry, join('assets', file)])));
-  }
-  return pages;
+  const pageHtml = Object.values(JSON.parse(readFileSync(join(dist, 'pages.json'), 'utf8')) as Record<string, string>);
+  return new Map(
+    [...new Set(pageHtml)].map((html) => [
+      basename(html, '.html'),
+      gzipBytes(dist, withStaticImports(dist, entryFiles(dist, html))),
+    ]),
+  );
+}
+
+/** Issue #14: the pages a visitor lands on first need at most 150 KB gzip before they render, any page 200 KB. */
+const FIRST_PAGES = [
+  ['/', 'home-page'],
+  ['/forums', 'home-page'],
+  ['/thread/{id}', 'thread-page'],
+] as const;
+const FIRST_PAGE_GOAL_KB = 150;
+const ANY_PAGE_GOAL_KB = 200;
+
+/** One row per route: the JS it needs before it renders, and the goal's verdict; the largest page last. */
+export function jsRouteRows(pages: Map<string, JsFigure>): string[][] {
+  const kb = (figure: JsFigure) => `${(figure.bytes / 1024).toFixed(1)} KB (${figure.files.length} files)`;
+  const row = (label: string, figure: JsFigure | undefined, goalKb: number) => [
+    label,
+    figure ? kb(figure) : 'no chunk',
+    `<= ${goalKb} KB: ${figure && figure.bytes <= goalKb * 1024 ? 'pass' : 'MISS'}`,
+  ];
+  const [largest, figure] = [...pages].sort(([, a], [, b]) => b.bytes - a.bytes)[0] ?? [];
+  return [
+    ...FIRST_PAGES.map(([path, page]) => row(`${path} (${page})`, pages.get(page), FIRST_PAGE_GOAL_KB)),
+    ...(largest ? [row(`largest route (${largest})`, figure, ANY_PAGE_GOAL_KB)] : []),
+  ];
 }

@@ -1,4 +1,4 @@
-import type { JsFigure } from './client-size.ts';
+import { type JsFigure, jsRouteRows } from './client-size.ts';
 import { SIZES, type SizeName } from './dataset.ts';
 import type { HttpFigure } from './http.ts';
 import { MEMBER_ROUTES, REQUEST_LIMIT_MS, type RouteFigure } from './member-routes.ts';
@@ -21,7 +21,6 @@ const START_GOAL_S = 5;
 const LOAD_GOAL = 0.25;
 const verdict = (pass: boolean) => (pass ? 'pass' : 'MISS');
 const ms = (value: number) => (value >= 1000 ? `${Math.round(value).toLocaleString('en')}` : value.toFixed(1));
-const kb = (figure: JsFigure) => `${(figure.bytes / 1024).toFixed(1)} KB (${figure.files.length} files)`;
 const timed = (figure: Timed | undefined) =>
   figure === undefined ? '-' : 'error' in figure ? `FAILED: ${figure.error}` : `${figure.seconds.toFixed(1)} s`;
 /** A size whose app did not start has no route figures: say so rather than leave the cell blank. */
@@ -118,32 +117,7 @@ export function memberRows(results: Map<SizeName, SizeFigures>, pages: Map<strin
   ]);
   if (!pages) return [...rows, ['JS per route: NOT MEASURED (no client build)']];
   rows.push(['JS before a route renders (gzip)', '', '', '', '', '']);
-  const page = (name: string) => pages.get(name);
-  for (const [path, name] of [
-    ['/', 'home-page'],
-    ['/forums', 'home-page'],
-    ['/thread/{id}', 'thread-page'],
-  ] as const) {
-    const figure = page(name);
-    rows.push([
-      `${path} (${name})`,
-      figure ? kb(figure) : 'no chunk',
-      '',
-      '',
-      '',
-      `<= 150 KB: ${verdict(!!figure && figure.bytes <= 150 * 1024)}`,
-    ]);
-  }
-  const [largest, figure] = [...pages].sort(([, a], [, b]) => b.bytes - a.bytes)[0] ?? [];
-  if (largest && figure) {
-    rows.push([
-      `largest route (${largest})`,
-      kb(figure),
-      '',
-      '',
-      '',
-      `any route <= 200 KB: ${verdict(figure.bytes <= 200 * 1024)}`,
-    ]);
-  }
+  for (const [label, figure, goal] of jsRouteRows(pages))
+    rows.push([label ?? '', figure ?? '', '', '', '', goal ?? '']);
   return rows;
 }
