@@ -1,4 +1,4 @@
-import { ACTIVITY_TEXT, PROFILE_TEXT, SESSIONS_TEXT, TOASTS, VALIDATION } from '@enclave/protocol';
+import { ACTIVITY_TEXT, NOTIFICATION_KINDS, PROFILE_TEXT, SESSIONS_TEXT, TOASTS, VALIDATION } from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -236,5 +236,31 @@ describe('/profile', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/logout')).toHaveLength(1), { timeout: 3000 });
     await waitFor(() => expect(shownToast()).toMatchObject(TOASTS.loggedOut));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+  });
+
+  it('saves notification preferences per kind: in the app on, email off by default; staff kinds only for staff', async () => {
+    const preferences = {
+      kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { app: true, email: false }])),
+    };
+    const { user, fetchMock } = await openProfile(
+      {
+        'GET /api/notifications/preferences': json(preferences),
+        'PUT /api/notifications/preferences': (request) => json(request.body)(request),
+      },
+      'Notifications',
+    );
+    const replies = await screen.findByRole('group', { name: 'Replies in threads you started or replied to' });
+    expect(screen.queryByRole('group', { name: 'Staff: a new report' })).toBeNull();
+    expect(within(replies).getByRole('switch', { name: 'In the app' })).toHaveProperty('checked', true);
+    const email = within(replies).getByRole('switch', { name: 'By email' });
+    expect(email).toHaveProperty('checked', false);
+    await user.click(email);
+    await user.click(screen.getByRole('button', { name: 'Save Notification Preferences' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT /api/notifications/preferences')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PUT /api/notifications/preferences')[0]?.body).toEqual({
+      kinds: { ...preferences.kinds, reply: { app: true, email: true } },
+    });
+    await waitFor(() => expect(shownToast()?.title).toBe('Notification preferences saved'));
   });
 });
