@@ -26,6 +26,7 @@ import { settledEntrySchema, settlementSchema } from '../private-messages/unread
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
 import {
+  groupBuyEndToldSchema,
   groupBuyOutcomeSchema,
   groupBuyPlaceSchema,
   OUTCOMES_COLLECTION,
@@ -92,6 +93,7 @@ export function registerModels(connection: Connection) {
     PlaceNumber: connection.model('PlaceNumber', placeNumberSchema),
     GroupBuyOutcome: connection.model('GroupBuyOutcome', groupBuyOutcomeSchema, OUTCOMES_COLLECTION),
     OpenGroupBuy: connection.model('OpenGroupBuy', openGroupBuySchema),
+    GroupBuyEndTold: connection.model('GroupBuyEndTold', groupBuyEndToldSchema),
     PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
     Report: connection.model('Report', reportSchema),
     ModerationLog: connection.model('ModerationLog', moderationLogSchema),

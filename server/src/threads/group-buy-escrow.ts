@@ -64,8 +64,9 @@ export async function returnContribution(app: FastifyInstance, thread: GroupBuy,
 
 /**
  * Carries out a decided outcome: the whole escrow to the organiser in one movement, or every contribution back,
- * one after another. Then the marker goes; whoever removes it tells watchers and participants (so when several
- * settle at once, one does; a settlement a crash cut short is told by the sweep that finishes it).
+ * one after another. Then the marker goes, and the settlement that first records the end as told tells watchers and
+ * participants (so when several settle at once, one does; a settlement a crash cut short is told by the sweep that
+ * finishes it; a crash between the record and the telling loses the telling rather than repeat it).
  */
 export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: GroupBuyOutcomeRecord): Promise<void> {
   const held = await heldContributions(app, thread);
@@ -84,8 +85,13 @@ export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: Gr
   } else {
     for (const debit of held) await returnContribution(app, thread, debit);
   }
-  const { deletedCount } = await app.models.OpenGroupBuy.deleteOne({ _id: String(thread.id) });
-  if (deletedCount !== 1) return;
+  await app.models.OpenGroupBuy.deleteOne({ _id: String(thread.id) });
+  try {
+    await app.models.GroupBuyEndTold.create({ _id: String(thread.id) });
+  } catch (error) {
+    if (isDuplicateKey(error)) return;
+    throw error;
+  }
   const participantIds = await participantsOf(app, thread.id);
   if (outcome.status === 'completed') {
     const completedAt = outcome.endedAt.toISOString();

@@ -96,6 +96,12 @@ export const openGroupBuySchema = new Schema<OpenGroupBuyRecord>(
 );
 
 /**
+ * A group buy's end, told: `_id` its thread id. A contribution racing the end can open the marker again and settle
+ * once more, so removing the marker is no proof of being first; this insert is, and only its winner tells.
+ */
+export const groupBuyEndToldSchema = new Schema<{ _id: string }>({ _id: String }, { versionKey: false });
+
+/**
  * A contribution under way, `{threadId}:{userId}`, written before its debit and removed once it is
  * settled (place kept and credited, or refunded): the start-up sweep reads only these.
  */
