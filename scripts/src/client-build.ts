@@ -24,5 +24,11 @@ export function buildClientIfNeeded(): void {
   ].map((path) => join(root, path));
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= Math.max(...sources.map(newestChange))) return;
   process.stderr.write('building the client (vite build)...\n');
-  execFileSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+  // The production build whoever asks: under vitest NODE_ENV is 'test', and Vite would then bundle React's
+  // development build (a framework chunk of 172 KB instead of 105 KB compressed).
+  execFileSync('npm', ['run', 'build', '-w', 'client'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -51,6 +51,7 @@ try {
       ['member', member],
     ] as const) {
       const runs = [];
+      const failures: string[] = [];
       for (let run = 1; run <= RUNS; run++) {
         log(`lighthouse: ${path} as ${as}, run ${run} of ${RUNS}`);
         const result = await lighthouse(`${product.url}${path}`, {
@@ -59,7 +60,15 @@ try {
           logLevel: 'error',
           ...(extraHeaders ? { extraHeaders } : {}),
         });
-        if (result) runs.push(result.lhr);
+        const error = result?.lhr.runtimeError;
+        // A run the page never painted in (under load, say) is reported, not averaged.
+        if (result && !error && result.lhr.audits['first-contentful-paint']?.numericValue !== undefined) {
+          runs.push(result.lhr);
+        } else failures.push(error?.code ?? 'no result');
+      }
+      if (runs.length === 0) {
+        rows.push([path, as, `NOT MEASURED (${failures.join(', ')})`, '', '', '', '', 'MISS']);
+        continue;
       }
       const lhr = computeMedianRun(runs);
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
@@ -72,7 +81,7 @@ try {
         seconds(metric('largest-contentful-paint')),
         `${Math.round(metric('total-blocking-time') ?? 0)} ms`,
         (metric('cumulative-layout-shift') ?? 0).toFixed(3),
-        score >= SCORE_GOAL ? 'pass' : 'MISS',
+        `${score >= SCORE_GOAL ? 'pass' : 'MISS'}${failures.length ? ` (${failures.length} run(s) failed: ${failures.join(', ')})` : ''}`,
       ]);
     }
   }

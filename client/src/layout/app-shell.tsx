@@ -1,10 +1,11 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy } from 'react';
+import { lazy, useLayoutEffect } from 'react';
 import { OnDemand } from '../components/on-demand.tsx';
 import { useLogout } from '../session/use-session.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { useCreateThreadStore } from '../stores/create-thread-store.ts';
 import * as styles from './app-shell.css.ts';
+import './boot-shell.css.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -21,6 +22,8 @@ export function AppShell() {
   const logout = useLogout();
   const isComposeOpen = useComposeStore((state) => state.isOpen);
   const isCreateThreadOpen = useCreateThreadStore((state) => state.isOpen);
+  // Takes the place of index.html's static frame before the browser paints again.
+  useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main-content">

@@ -2,6 +2,8 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media.ts';
 import { vars } from '../styles/theme.css.ts';
 
+export const BAR_BACKGROUND = 'rgba(255, 255, 255, 0.96)';
+
 export const bar = style({
   position: 'fixed',
   right: 0,
@@ -10,7 +12,7 @@ export const bar = style({
   zIndex: vars.zIndex.bottomBar,
   height: `calc(${vars.size.bottomBar} + env(safe-area-inset-bottom))`,
   paddingBottom: 'env(safe-area-inset-bottom)',
-  background: 'rgba(255, 255, 255, 0.96)',
+  background: BAR_BACKGROUND,
   backdropFilter: 'saturate(180%) blur(8px)',
   borderTop: `1px solid ${vars.color.border}`,
   '@media': { [media.desktop]: { display: 'none' } },

@@ -4,12 +4,15 @@ import { vars } from '../styles/theme.css.ts';
 import { visuallyHiddenRules } from '../styles/utilities.css.ts';
 import { navItem } from './nav-item.css.ts';
 
+/** A little see-through, so the page shows faintly under the header as it scrolls (the boot shell's too). */
+export const HEADER_BACKGROUND = 'rgba(255, 255, 255, 0.92)';
+
 export const header = style({
   position: 'sticky',
   top: 0,
   zIndex: vars.zIndex.header,
   height: vars.size.header,
-  background: 'rgba(255, 255, 255, 0.92)',
+  background: HEADER_BACKGROUND,
   backdropFilter: 'saturate(180%) blur(8px)',
   borderBottom: `1px solid ${vars.color.border}`,
   transition: `box-shadow ${vars.duration.normal}`,
@@ -44,7 +47,8 @@ export const brand = style({
 /** On phones the mark alone is the brand, leaving the row to the balance; the name stays the link's accessible name. */
 export const brandName = style({ '@media': { [media.phone]: visuallyHiddenRules } });
 
-export const brandMark = style({
+/** The logo's square, here and in index.html's boot shell. */
+export const brandMarkRules = {
   display: 'grid',
   placeItems: 'center',
   width: '32px',
@@ -52,7 +56,9 @@ export const brandMark = style({
   borderRadius: vars.radius.md,
   color: vars.color.onPrimary,
   background: `linear-gradient(135deg, ${vars.color.primary}, ${vars.color.accent})`,
-});
+};
+
+export const brandMark = style(brandMarkRules);
 
 export const nav = style({
   display: 'none',

@@ -27,6 +27,10 @@ globalStyle('a', { color: 'inherit', textDecoration: 'none' });
 
 globalStyle('button, input, textarea, select', { font: 'inherit', color: 'inherit' });
 
+// react-aria's own rule for pressable elements (no click delay after a double-tap zoom), which it would inject as an
+// inline style (index.html's #react-aria-pressable-style stops that).
+globalStyle('[data-react-aria-pressable]', { touchAction: 'pan-x pan-y pinch-zoom' });
+
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' });
 
 globalStyle('*, *::before, *::after', {
