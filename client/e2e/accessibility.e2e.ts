@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import {
+  ACTIVITY_TEXT,
   AUTH_TEXT,
   AUTH_TOASTS,
   CATEGORY_COLORS,
@@ -9,6 +10,7 @@ import {
   PAGE_TEXT,
   PROFILE_TEXT,
   REPORT_DIALOG_TEXT,
+  SESSIONS_TEXT,
   THREAD_PAGE_TEXT,
   THREAD_TEXT,
   type Thread,
@@ -440,6 +442,15 @@ describe('axe on every page for a member', () => {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel', { name: tab }).getByRole('button').first().waitFor();
       await expectAccessible(page, `profile-${tab.toLowerCase()}`);
+    }
+    for (const [button, title, state] of [
+      [PROFILE_TEXT.manageSessions, SESSIONS_TEXT.title, 'profile-sessions-dialog'],
+      [PROFILE_TEXT.viewLog, ACTIVITY_TEXT.title, 'profile-activity-dialog'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog', { name: title }).waitFor();
+      await expectAccessible(page, state);
+      await closeDialog(page);
     }
     await page.context().close();
   });

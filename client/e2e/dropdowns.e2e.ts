@@ -32,6 +32,8 @@ async function clickWithMouse(page: Page, target: Locator) {
 /** Opens a select with the mouse and checks what a person sees: the list beside the button, bounded, opaque. */
 async function expectListBesideTrigger(page: Page, trigger: Locator, chosenBefore: string) {
   await trigger.scrollIntoViewIfNeeded();
+  // The field shows before its control loads (aria-disabled meanwhile): a person clicks once it responds.
+  await expect.poll(() => trigger.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
   await clickWithMouse(page, trigger);
   // The mouse-up of the opening click chose nothing: the value is unchanged and the list still open.
   await page.waitForTimeout(300);

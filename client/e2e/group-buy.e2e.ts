@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { rooms, THREAD_TEXT } from '@enclave/protocol';
+import { CONSOLE_TEXT, FORUM_TEXT, rooms, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
-import { aThread } from '@enclave/server/test/forum.ts';
+import { aThread, setDeadline } from '@enclave/server/test/forum.ts';
+import { contribute } from '@enclave/server/threads/group-buy.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
 
 let browser: Browser;
 let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
+  // Each process sweeps for group buys past their deadline every 250 ms (and at the deadline it knows of).
+  ({ app, url } = await startProduct({ GROUP_BUY_SWEEP_MS: '250' }));
   browser = await launchBrowser();
 });
 
@@ -31,6 +33,13 @@ async function untilWatching(threadId: number, sockets: number) {
 }
 
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Group buy progress' });
+
+/** On a phone the card is below the fold: brought up by the wheel, as a member would, for the screenshots. */
+async function showCard(page: Page) {
+  await page.getByRole('region', { name: 'Group Buy' }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 300);
+  await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+}
 
 describe('a group buy in Chromium', () => {
   it("moves every watcher's progress bar live, without a reload, up to completion", async () => {
@@ -74,5 +83,91 @@ describe('a group buy in Chromium', () => {
     expect(await secondPage.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
     await screenshot(firstPage, 'group-buy-complete');
     await screenshot(secondPage, 'group-buy-complete-mobile');
+  });
+
+  it('two members watch it expire unfilled and see their coins come back, live', async () => {
+    const { user: organiser } = await createMember(app, { isAdmin: true });
+    const thread = await aThread(app, organiser, {
+      title: 'Group buy: Kagi family plan',
+      content: 'Three seats on a family plan, 40 coins each for the year.',
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 3,
+      groupBuyContributionAmount: 40,
+      groupBuyContent: 'Family plan invitation links',
+    });
+    const [first, second] = [await aMemberWithCoins(100), await aMemberWithCoins(100)];
+    for (const member of [first, second]) await contribute(app, member, thread.id, 40);
+    // A short deadline for the test: the countdown runs out while both watch.
+    await setDeadline(app, thread.id, new Date(Date.now() + 20_000));
+    const threadUrl = `${url}/thread/${thread.id}`;
+    const pages = [
+      await (await signedInContext(browser, app, url, first, DESKTOP)).newPage(),
+      await (await signedInContext(browser, app, url, second, MOBILE)).newPage(),
+    ];
+    await Promise.all(pages.map((page) => page.goto(threadUrl)));
+    const balance = (page: Page) => page.getByRole('link', { name: /^[\d,]+ coins$/ });
+    for (const page of pages) {
+      await page.getByText(/^Ends in \d+s$/).waitFor();
+      expect(await balance(page).getAttribute('aria-label')).toBe('60 coins');
+      await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    }
+    await untilWatching(thread.id, 2);
+    await showCard(pages[1] as Page);
+    await screenshot(pages[0] as Page, 'group-buy-countdown');
+    await screenshot(pages[1] as Page, 'group-buy-countdown-mobile');
+
+    for (const page of pages) {
+      await page.getByText(THREAD_PAGE_TEXT.groupBuyExpiredText).waitFor({ timeout: 40_000 });
+      await expect.poll(() => balance(page).getAttribute('aria-label')).toBe('100 coins');
+      expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+      expect(await page.getByRole('button', { name: 'Contribute 40 coins' }).count()).toBe(0);
+    }
+    await showCard(pages[1] as Page);
+    await screenshot(pages[0] as Page, 'group-buy-expired');
+    await screenshot(pages[1] as Page, 'group-buy-expired-mobile');
+  });
+
+  it('staff cancel it in the moderation panel with a reason, and a member sees it and their coins back live', async () => {
+    const { user: organiser } = await createMember(app);
+    const thread = await aThread(app, organiser, {
+      title: 'Group buy: Proton Unlimited seats',
+      content: 'Four seats, 30 coins each.',
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 4,
+      groupBuyContributionAmount: 30,
+      groupBuyContent: 'Seat invitations',
+    });
+    const member = await aMemberWithCoins(100);
+    await contribute(app, member, thread.id, 30);
+    const { user: moderator } = await createMember(app, { isModerator: true });
+    const memberPage = await (await signedInContext(browser, app, url, member, MOBILE)).newPage();
+    await memberPage.goto(`${url}/thread/${thread.id}`);
+    await memberPage.getByText(THREAD_TEXT.alreadyContributed).waitFor();
+    await untilWatching(thread.id, 1);
+
+    const staffPage = await (await signedInContext(browser, app, url, moderator, DESKTOP)).newPage();
+    await staffPage.goto(`${url}/admin?tab=moderation`);
+    await staffPage.getByRole('searchbox', { name: 'Search threads' }).fill('Proton Unlimited');
+    const row = staffPage.getByRole('listitem', { name: thread.title });
+    await row.getByText('Group buy: open').waitFor();
+    await row.getByRole('button', { name: `${CONSOLE_TEXT.cancelGroupBuy}: ${thread.title}` }).click();
+    const dialog = staffPage.getByRole('alertdialog');
+    await dialog
+      .getByRole('textbox', { name: CONSOLE_TEXT.cancelGroupBuyReason })
+      .fill('The seller withdrew the offer');
+    await screenshot(staffPage, 'group-buy-cancel-dialog');
+    await dialog.getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }).click();
+    await staffPage.getByText(FORUM_TEXT.groupBuyCancelledNow).waitFor();
+    await row.getByText('Group buy: cancelled').waitFor();
+
+    await memberPage.getByText(THREAD_PAGE_TEXT.groupBuyCancelledText).waitFor();
+    await expect
+      .poll(() => memberPage.getByRole('link', { name: /^[\d,]+ coins$/ }).getAttribute('aria-label'))
+      .toBe('100 coins');
+    await showCard(memberPage);
+    await screenshot(memberPage, 'group-buy-cancelled-mobile');
+    await staffPage.setViewportSize(MOBILE);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(staffPage, 'group-buy-cancelled-moderation-mobile');
   });
 });

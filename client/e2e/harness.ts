@@ -6,6 +6,7 @@ import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
 import type { App, AppConfig } from '@enclave/server';
 import { createTestApp } from '@enclave/server/test/app.ts';
 import { onFileEnd } from '@enclave/server/test/cleanup.ts';
+import { signedInCookie } from '@enclave/server/test/factories.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -59,7 +60,7 @@ export async function signedInContext(
   await context.addCookies([
     {
       name: 'enclave_session',
-      value: app.jwt.sign({ sub: user.id, sv: user.sessionVersion }),
+      value: await signedInCookie(app, user),
       url,
       httpOnly: true,
       sameSite: 'Lax',

@@ -1,7 +1,7 @@
 import { api } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { TestClient } from '@enclave/server/test/client.ts';
-import { createMember } from '@enclave/server/test/factories.ts';
+import { createMember, signedInCookie } from '@enclave/server/test/factories.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 
 /** A signed-in client of `app` for a member created elsewhere (the session cookie is valid on every instance). */
-function clientOf(app: App, user: UserRecord): TestClient {
+async function clientOf(app: App, user: UserRecord): Promise<TestClient> {
   const client = new TestClient(app);
-  client.cookie = app.jwt.sign({ sub: user.id, sv: user.sessionVersion });
+  client.cookie = await signedInCookie(app, user);
   return client;
 }
 
@@ -45,11 +45,11 @@ describe('a server restart under an open tab', () => {
     // While alice's tab cannot be connected (another instance, another port, the same database), what she misses:
     const elsewhere = await startProduct({}, { database: first.database });
     expect(elsewhere.port).not.toBe(first.port);
-    const sent = await clientOf(elsewhere.app, bob).call(api.sendMessage, {
+    const sent = await (await clientOf(elsewhere.app, bob)).call(api.sendMessage, {
       body: { recipientId: alice.id, content: 'Sent while you were away' },
     });
     expect(sent.statusCode).toBe(201);
-    const granted = await clientOf(elsewhere.app, admin).call(api.addUserCoins, {
+    const granted = await (await clientOf(elsewhere.app, admin)).call(api.addUserCoins, {
       body: { userId: alice.id, amount: 1000 },
     });
     expect(granted.statusCode).toBe(200);
@@ -74,7 +74,7 @@ describe('a server restart under an open tab', () => {
       .waitFor();
 
     // The tab is signed in on the new server's socket too: what happens now is pushed again.
-    const live = await clientOf(restarted.app, bob).call(api.sendMessage, {
+    const live = await (await clientOf(restarted.app, bob)).call(api.sendMessage, {
       body: { recipientId: alice.id, content: 'And this one arrived live' },
     });
     expect(live.statusCode).toBe(201);

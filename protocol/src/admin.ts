@@ -5,6 +5,7 @@ import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS, STATS_RANGES, TEST_COINS } from './limits.ts';
 import { ADMIN_TEXT } from './messages.ts';
+import { GroupBuyPhase } from './purchases.ts';
 import { Thread, ThreadsQuery } from './threads.ts';
 import { CryptoWalletSettings } from './wallet.ts';
 
@@ -105,6 +106,7 @@ export const MODERATION_ACTIONS = [
   'thread.approve',
   'thread.edit',
   'thread.delete',
+  'groupBuy.cancel',
   'report.approve',
   'report.dismiss',
   'category.create',
@@ -168,7 +170,31 @@ export const RestoreReply = Type.Object({
 });
 export type RestoreReply = Type.Static<typeof RestoreReply>;
 
+/** Staff cancel an open group buy; the reason goes into the moderation log. */
+export const CancelGroupBuyBody = Type.Object({
+  reason: Type.String({
+    minLength: 1,
+    maxLength: MODERATION_REASON_MAX,
+    pattern: '\\S',
+    errorMessage: {
+      minLength: ADMIN_TEXT.reasonRequired,
+      pattern: ADMIN_TEXT.reasonRequired,
+      maxLength: ADMIN_TEXT.reasonMax,
+    },
+  }),
+});
+export type CancelGroupBuyBody = Type.Static<typeof CancelGroupBuyBody>;
+export const CancelGroupBuyReply = Type.Object({ message: Type.String(), threadId: Id, status: GroupBuyPhase });
+export type CancelGroupBuyReply = Type.Static<typeof CancelGroupBuyReply>;
+
 export const adminRoutes = {
+  cancelGroupBuy: route({
+    ...endpoints.cancelGroupBuy,
+    summary: 'Cancel an open group buy and return every contribution (staff)',
+    params: IdParams,
+    body: CancelGroupBuyBody,
+    response: { 200: CancelGroupBuyReply },
+  }),
   adminUsers: route({
     ...endpoints.adminUsers,
     summary: 'Members with email, status and coins, newest first (admins)',

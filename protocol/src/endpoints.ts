@@ -24,6 +24,10 @@ export const endpoints = {
   updatePrivacy: { method: 'PUT', url: '/api/profile/privacy' },
   changePassword: { method: 'POST', url: '/api/profile/password' },
   deleteAccount: { method: 'DELETE', url: '/api/profile' },
+  sessions: { method: 'GET', url: '/api/sessions' },
+  endSession: { method: 'DELETE', url: '/api/sessions/:id' },
+  endOtherSessions: { method: 'POST', url: '/api/sessions/end-others' },
+  activity: { method: 'GET', url: '/api/activity' },
 
   paymentPackages: { method: 'GET', url: '/api/payments/packages' },
   paymentCurrencies: { method: 'GET', url: '/api/payments/currencies' },
@@ -52,6 +56,7 @@ export const endpoints = {
   createThread: { method: 'POST', url: '/api/threads' },
   editThread: { method: 'PATCH', url: '/api/admin/threads/:id' },
   deleteThread: { method: 'DELETE', url: '/api/admin/threads/:id' },
+  cancelGroupBuy: { method: 'POST', url: '/api/admin/threads/:id/group-buy/cancel' },
   unapprovedThreads: { method: 'GET', url: '/api/admin/unapproved-threads' },
   approveThread: { method: 'POST', url: '/api/admin/approve-thread/:id' },
 
@@ -85,6 +90,11 @@ export const endpoints = {
   saveCryptoWallets: { method: 'POST', url: '/api/admin/crypto-wallets' },
   databaseBackup: { method: 'GET', url: '/api/admin/database/backup' },
   databaseRestore: { method: 'POST', url: '/api/admin/database/restore', multipart: true },
+
+  notifications: { method: 'GET', url: '/api/notifications' },
+  markNotificationsRead: { method: 'POST', url: '/api/notifications/read' },
+  notificationPreferences: { method: 'GET', url: '/api/notifications/preferences' },
+  saveNotificationPreferences: { method: 'PUT', url: '/api/notifications/preferences' },
 
   createReport: { method: 'POST', url: '/api/reports' },
   reports: { method: 'GET', url: '/api/admin/reports' },

@@ -1,11 +1,12 @@
 /**
- * Socket.IO event maps, typed for both ends. Rooms: `user:{id}`, `thread:{id}`, `staff`.
+ * Socket.IO event maps, typed for both ends. Rooms: `user:{id}`, `session:{userId}:{sessionId}`, `thread:{id}`, `staff`.
  * Every payload is a presented entity: nothing here carries private fields.
  */
 
+import type { Notification, NotificationCount } from './notifications.ts';
 import type { Post } from './posts.ts';
 import type { Message, MessageReadReceipt, UnreadCount } from './private-messages.ts';
-import type { GroupBuyProgress } from './purchases.ts';
+import type { GroupBuyEnded, GroupBuyProgress } from './purchases.ts';
 import type { Report, ReportStatus } from './reports.ts';
 import type { Thread } from './threads.ts';
 import type { Payment, StaffPayment } from './wallet.ts';
@@ -16,7 +17,7 @@ export type SessionEndReason = 'banned' | 'password_changed' | 'logged_out' | 'd
 export interface ServerToClientEvents {
   /** Sent once after the handshake so the client knows who the server thinks it is. */
   'session:ready': (payload: { userId: number | null }) => void;
-  /** The session was revoked (ban, password change, logout elsewhere): sign out now. */
+  /** The session was revoked (ban, password change, logout in another tab, ended from another device): sign out now. */
   'session:revoked': (payload: { reason: SessionEndReason }) => void;
   /** The member's coin balance after every credit or debit, to all of their tabs. */
   'wallet:balance': (payload: { balance: number }) => void;
@@ -42,6 +43,8 @@ export interface ServerToClientEvents {
   'groupbuy:progress': (payload: GroupBuyProgress) => void;
   /** Sent once, when the last place fills: every participant now has access, so refetch the status (it carries the content). */
   'groupbuy:completed': (payload: { threadId: number; completedAt: string }) => void;
+  /** Sent when an expired or cancelled group buy has given every contribution back (each balance is pushed as it moves). */
+  'groupbuy:ended': (payload: GroupBuyEnded) => void;
   /**
    * To each member a private thread names, once they can read it (created or approved with them, or
    * added by an edit). Nothing else about the thread: it opens through the usual read gate.
@@ -59,6 +62,10 @@ export interface ServerToClientEvents {
   'thread:reply-removed': (payload: { threadId: number; postId: number }) => void;
   /** To the sender's and recipient's tabs: staff removed a message (Take Action on a report). */
   'message:removed': (payload: { id: number }) => void;
+  /** A notification for the member, to every tab of theirs, with their unread count after it. */
+  'notification:new': (payload: { notification: Notification } & NotificationCount) => void;
+  /** The member marked notifications read in one tab: every tab follows. */
+  'notification:read': (payload: NotificationCount) => void;
   /** To the admin running a restore: real progress, 0-100. */
   'restore:progress': (payload: { percent: number }) => void;
 }
@@ -74,11 +81,15 @@ export interface ClientToServerEvents {
 export interface SocketData {
   userId: number | null;
   sessionVersion: number;
+  /** The session the socket was signed in with (`2026-11.3`), ended on its own by the member. */
+  sessionId: string | null;
   isStaff: boolean;
 }
 
 export const rooms = {
   user: (id: number) => `user:${id}`,
+  /** Every socket of one session: the tabs of one browser. */
+  session: (userId: number, sessionId: string) => `session:${userId}:${sessionId}`,
   thread: (id: number) => `thread:${id}`,
   staff: 'staff',
 } as const;

@@ -22,6 +22,8 @@ export const THREAD_DEFAULTS = {
   unlockableType: 'download_link',
   groupBuyParticipants: 5,
   groupBuyContribution: 25,
+  /** Days a group buy stays open from its creation (issue 15). */
+  groupBuyDays: 7,
 } as const;
 
 export const LIMITS = {
@@ -37,6 +39,8 @@ export const LIMITS = {
   currencyCodeMax: 10,
   groupBuyParticipantsMin: 1,
   groupBuyParticipantsMax: 100,
+  groupBuyDaysMin: 1,
+  groupBuyDaysMax: 30,
   threadTitleMax: 200,
   threadContentMax: 50_000,
   editTitleMin: 3,
@@ -58,6 +62,11 @@ export const LIMITS = {
   allowedUsersMax: 100,
   categoryNameMax: 60,
   categoryDescriptionMax: 500,
+  /** How long a sign-in lasts (the session cookie and its token). */
+  sessionDays: 30,
+  /** How long the account activity log (and the session records) are kept. */
+  activityRetentionDays: 90,
+  activityPageSize: 20,
 } as const;
 
 /** Client timings, in milliseconds. */

@@ -20,6 +20,7 @@ export const VALIDATION = {
   participantsRequired: 'Participants required is required for group buy',
   contributionRequired: 'Contribution amount is required for group buy',
   groupBuyContentRequired: 'Add the content the group buy unlocks',
+  groupBuyDaysRange: 'A group buy runs from 1 to 30 days',
   packageRequired: 'Please select a package',
   currencyRequired: 'Please select a currency',
   bioMax: 'Bio must be 500 characters or less',
@@ -191,6 +192,11 @@ export const FORUM_TEXT = {
   groupBuyFull: 'This group buy is full',
   contributionInProgress: 'Your contribution is already being processed',
   contributionReceived: 'Contribution received',
+  groupBuyExpired: 'This group buy has expired',
+  groupBuyCancelled: 'This group buy was cancelled',
+  groupBuyCancelledNow: 'Group buy cancelled: every contribution went back to its contributor',
+  groupBuyNotCancellable: 'Only an open group buy can be cancelled',
+  ownGroupBuy: 'Another staff member must cancel a group buy you organise or joined',
   threadDeleted: 'Thread deleted',
   threadApproved: 'Thread approved',
 } as const;
@@ -233,10 +239,53 @@ export const SESSION_TEXT = {
   revoked: {
     banned: 'This account has been banned',
     password_changed: 'Your password was changed. Please log in again.',
-    logged_out: 'You logged out in another tab or on another device.',
+    logged_out: 'You logged out in another tab.',
     deleted: 'This account has been deleted.',
     ended: 'Your session has ended. Please log in again.',
   },
+} as const;
+
+/** The sessions view of the profile's Security tab, and the server's answers about sessions. */
+export const SESSIONS_TEXT = {
+  title: 'Active Sessions',
+  intro: 'Every browser and device signed in to your account. End any you do not recognise.',
+  current: 'This device',
+  signedIn: 'Signed in',
+  lastActive: 'Last active',
+  network: 'Network',
+  end: 'End',
+  endLabel: (what: string) => `End the session on ${what}`,
+  endOthers: 'End all other sessions',
+  noOthers: 'No other sessions are signed in.',
+  ended: 'Session ended',
+  endedText: 'That device has been signed out.',
+  endedOthers: (count: number) =>
+    count === 0 ? 'No other sessions were signed in' : `${count} other ${count === 1 ? 'session' : 'sessions'} ended`,
+  endFailed: 'Could not end the session',
+  loading: 'Loading your sessions',
+  loadFailed: 'Your sessions could not be loaded.',
+  notFound: 'No such session of yours is signed in',
+  badId: 'Not a session id',
+} as const;
+
+/** The account activity log of the profile's Security tab (coin movements read as the wallet's history names them). */
+export const ACTIVITY_TEXT = {
+  title: 'Account Activity',
+  intro: (days: number) => `Sign-ins, security changes, coins and payments on your account for the last ${days} days.`,
+  empty: 'No activity in this period.',
+  loading: 'Loading your activity',
+  loadFailed: 'Your activity could not be loaded.',
+  signedIn: 'Signed in',
+  registered: 'Account created and signed in',
+  signInFailed: 'Failed sign-in attempt (wrong password)',
+  passwordChanged: 'Password changed; other sessions signed out',
+  emailVerified: 'Email address verified',
+  sessionEnded: 'Session ended',
+  loggedOut: 'Logged out',
+  paymentStarted: 'Payment started',
+  paymentCompleted: 'Payment completed',
+  paymentFailed: 'Payment failed',
+  viewThread: 'View thread',
 } as const;
 
 /** Profile settings (spec 001 §2, §8). */
@@ -265,8 +314,11 @@ export const PROFILE_TEXT = {
   passwordChangedText: 'Your other devices have been signed out.',
   passwordChangeFailed: 'Password change failed',
   sessionManagement: 'Session Management',
+  sessionManagementText: 'See the devices signed in to your account, and sign any of them out.',
+  manageSessions: 'Manage',
   activityLog: 'Account Activity Log',
-  notAvailableYet: 'Not available yet',
+  activityLogText: 'Review recent sign-ins, security changes and coin movements.',
+  viewLog: 'View Log',
 } as const;
 
 /** The admin and moderator console's answers the spec leaves to the server (issue 7). */
@@ -282,6 +334,7 @@ export const ADMIN_TEXT = {
   notMuted: (username: string) => `${username} is not muted`,
   muteDurationInvalid: 'Mute duration must be a whole number of hours from 1 to 720',
   reasonMax: 'A reason can be at most 500 characters',
+  reasonRequired: 'Give a reason: it goes into the moderation log',
   selfCoinsRange: 'You can add from 1 to 100,000 test coins to yourself at a time',
   userCoinsRange: 'You can add from 1 to 1,000 test coins to a member at a time',
   coinsAdded: (amount: number) => `${amount.toLocaleString('en-US')} test coins added to your balance`,
@@ -367,6 +420,8 @@ export const FORUM_PAGE_TEXT = {
   noMembersChosen: 'No members chosen yet: only you and the moderators can read it.',
   groupBuyContent: 'Content unlocked for participants',
   groupBuyContentHelp: 'A link, a key or instructions. Only participants see it, once every place is taken.',
+  groupBuyDays: 'Deadline (days)',
+  groupBuyDaysHelp: 'If the places are not all taken by then, every contribution goes back.',
   sharedWithYouTitle: 'A private thread was shared with you',
   openSharedThread: 'Open thread',
 } as const;
@@ -394,6 +449,15 @@ export const THREAD_PAGE_TEXT = {
   updated: 'Thread updated',
   contentUnlocked: 'Content Unlocked',
   groupBuyContentPreview: 'What participants get when the last place fills:',
+  groupBuyEndsIn: (left: string) => `Ends in ${left}`,
+  groupBuyNoDeadline: 'No deadline',
+  groupBuyClosing: 'Deadline reached: closing…',
+  groupBuyExpiredTitle: 'Expired',
+  groupBuyExpiredText:
+    'The places were not all taken before the deadline. Every contribution went back to its contributor.',
+  groupBuyCancelledTitle: 'Cancelled',
+  groupBuyCancelledText: 'Staff cancelled this group buy. Every contribution went back to its contributor.',
+  groupBuyHeld: 'Your coins are held in escrow until the last place fills, and come back if it does not fill in time.',
   premiumRequiredTitle: 'Premium Content',
   pendingText: 'Members cannot see this thread until a moderator or an administrator approves it.',
   leaveReply: 'Leave a Reply',
@@ -476,6 +540,13 @@ export const CONSOLE_TEXT = {
   usdRateInvalid: 'Enter a USD rate above 0, or leave it empty for the default rate',
   categoryCreated: 'Category created',
   categoryUpdated: 'Category updated',
+  cancelGroupBuy: 'Cancel group buy',
+  cancelGroupBuyTitle: (title: string) => `Cancel the group buy "${title}"?`,
+  cancelGroupBuyText:
+    'Every contribution goes back to its contributor, and nobody can contribute again. This cannot be undone.',
+  cancelGroupBuyReason: 'Reason (for the moderation log)',
+  cancelGroupBuyFailed: 'Failed to cancel group buy',
+  keepGroupBuy: 'Keep it',
 } as const;
 
 /** The members' Report button and dialog (issue 7, beyond the spec). */

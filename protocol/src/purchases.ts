@@ -48,7 +48,17 @@ export const UnlockReply = Type.Object({
 });
 export type UnlockReply = Type.Static<typeof UnlockReply>;
 
+/** How a group buy ended: completed pays the escrow to the organiser; expired and cancelled return every contribution. */
+export const GROUP_BUY_OUTCOMES = ['completed', 'expired', 'cancelled'] as const;
+export type GroupBuyOutcome = (typeof GROUP_BUY_OUTCOMES)[number];
+/** Where a group buy stands: open until its outcome. */
+export const GroupBuyPhase = Type.Enum(['open', ...GROUP_BUY_OUTCOMES]);
+export type GroupBuyPhase = Type.Static<typeof GroupBuyPhase>;
+
 export const GroupBuyStatus = Type.Object({
+  status: GroupBuyPhase,
+  /** When it expires unless every place is taken; null for a group buy from before deadlines (it never expires). */
+  deadline: Nullable(IsoDate),
   isCompleted: Type.Boolean(),
   isParticipant: Type.Boolean(),
   current: Type.Integer({ minimum: 0 }),
@@ -81,6 +91,13 @@ export const GroupBuyProgress = Type.Object({
   isCompleted: Type.Boolean(),
 });
 export type GroupBuyProgress = Type.Static<typeof GroupBuyProgress>;
+
+/** Pushed to the thread room and every participant once an expired or cancelled group buy has returned every contribution. */
+export const GroupBuyEnded = Type.Object({
+  threadId: Id,
+  status: Type.Enum(['expired', 'cancelled']),
+});
+export type GroupBuyEnded = Type.Static<typeof GroupBuyEnded>;
 
 /** Threads whose paid content the member holds: purchases, unlocks (with their sisters), completed group buys. */
 export const UnlockedContent = Type.Object({ threadIds: Type.Array(Id) });

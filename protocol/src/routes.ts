@@ -2,10 +2,12 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { categoryRoutes } from './categories.ts';
 import { healthRoutes } from './health.ts';
+import { notificationRoutes } from './notifications.ts';
 import { postRoutes } from './posts.ts';
 import { privateMessageRoutes } from './private-messages.ts';
 import { purchaseRoutes } from './purchases.ts';
 import { reportRoutes } from './reports.ts';
+import { sessionRoutes } from './sessions.ts';
 import { threadRoutes } from './threads.ts';
 import { userRoutes } from './users.ts';
 import { walletRoutes } from './wallet.ts';
@@ -15,6 +17,7 @@ export const api = {
   ...healthRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...sessionRoutes,
   ...walletRoutes,
   ...privateMessageRoutes,
   ...categoryRoutes,
@@ -23,5 +26,6 @@ export const api = {
   ...purchaseRoutes,
   ...adminRoutes,
   ...reportRoutes,
+  ...notificationRoutes,
 };
 export type Api = typeof api;

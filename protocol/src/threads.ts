@@ -4,6 +4,7 @@ import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { FORUM_TEXT, VALIDATION } from './messages.ts';
+import { GroupBuyPhase } from './purchases.ts';
 
 export const UNLOCKABLE_TYPES = ['download_link', 'text_content', 'premium_thread'] as const;
 export type UnlockableType = (typeof UNLOCKABLE_TYPES)[number];
@@ -56,6 +57,10 @@ export const Thread = Type.Object({
   groupBuyCurrentParticipants: Type.Integer({ minimum: 0 }),
   isGroupBuyCompleted: Type.Boolean(),
   groupBuyCompletedAt: Nullable(IsoDate),
+  /** Null for a thread that is not a group buy. */
+  groupBuyStatus: Nullable(GroupBuyPhase),
+  /** When an open group buy expires; null when it is not a group buy, or one from before deadlines. */
+  groupBuyDeadline: Nullable(IsoDate),
   /** False: only the author ('Pending approval') and staff see the thread. */
   isApproved: Type.Boolean(),
   approvedAt: Nullable(IsoDate),
@@ -104,6 +109,14 @@ export const CreateThreadBody = Type.Object({
     Type.Integer({ minimum: LIMITS.groupBuyParticipantsMin, errorMessage: VALIDATION.participantsMin }),
   ),
   groupBuyContributionAmount: Type.Optional(Cost),
+  /** Days until the group buy expires unless filled (default THREAD_DEFAULTS.groupBuyDays); set once, at creation. */
+  groupBuyDays: Type.Optional(
+    Type.Integer({
+      minimum: LIMITS.groupBuyDaysMin,
+      maximum: LIMITS.groupBuyDaysMax,
+      errorMessage: VALIDATION.groupBuyDaysRange,
+    }),
+  ),
   /** Required with isGroupBuy: what every participant sees once the last place fills. */
   groupBuyContent: Type.Optional(Type.String()),
 });

@@ -44,7 +44,7 @@ const chrome = await chromeLauncher.launch({
 });
 const rows: string[][] = [['page', 'as', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', `goal (>= ${SCORE_GOAL})`]];
 try {
-  const member = { Cookie: sessionCookie(product.app, MEMBER_ID) };
+  const member = { Cookie: await sessionCookie(product.app, MEMBER_ID) };
   for (const path of PAGES) {
     for (const [as, extraHeaders] of [
       ['visitor', undefined],

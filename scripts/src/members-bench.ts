@@ -118,14 +118,14 @@ async function measureRoutes(app: FastifyInstance, figures: SizeFigures, name: S
   log(`members bench ${name}: 20 members on GET /api/threads, and the bare route`);
   const bare = Fastify();
   try {
-    const threads = await fetch(`${baseUrl}/api/threads`, { headers: { cookie: sessionCookie(app, READER) } });
+    const threads = await fetch(`${baseUrl}/api/threads`, { headers: { cookie: await sessionCookie(app, READER) } });
     const body = await threads.text();
     bare.get('/api/threads', (_request, reply) => reply.type('application/json').send(body));
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareAddress = bare.server.address();
     const barePort = bareAddress && typeof bareAddress === 'object' ? bareAddress.port : 0;
     const bareFigure = await loadTest(`http://127.0.0.1:${barePort}/api/threads`);
-    const cookies = LOAD_MEMBERS.map((member) => sessionCookie(app, member));
+    const cookies = await Promise.all(LOAD_MEMBERS.map((member) => sessionCookie(app, member)));
     figures.load = { members: await loadTest(`${baseUrl}/api/threads`, cookies), bare: bareFigure };
   } catch (error) {
     figures.load = { error: message(error) };

@@ -117,7 +117,7 @@ try {
   const heapBefore = heapUsed();
   const idle = holdSockets(
     baseUrl,
-    Array.from({ length: IDLE_SOCKETS }, (_, i) => sessionCookie(app, (i % members) + 1)),
+    await Promise.all(Array.from({ length: IDLE_SOCKETS }, (_, i) => sessionCookie(app, (i % members) + 1))),
   );
   try {
     await phase('server heap per idle authenticated socket', async () => {

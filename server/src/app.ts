@@ -1,17 +1,22 @@
+import { LIMITS } from '@enclave/protocol';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose, { type Connection } from 'mongoose';
+import { followActivity } from './activity/follow.ts';
+import { activityRoutes } from './activity/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
+import { sessionRoutes } from './auth/session-routes.ts';
 import { type AppConfig, trustProxyOf } from './config.ts';
 import { CONNECTION_OPTIONS, databaseGate } from './db/availability.ts';
 import { finishRepairs } from './db/keyed-list.ts';
 import { MIGRATIONS } from './db/migration-list.ts';
 import { runMigrations } from './db/migrations.ts';
 import { type Models, registerModels } from './db/models.ts';
+import { scheduleMonthlySweep } from './db/monthly-lists.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -19,6 +24,9 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { scheduleDigests } from './notifications/digest.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { notifyOnDomainEvents } from './notifications/triggers.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
 import { registerReadModels } from './read-models/follow.ts';
@@ -76,6 +84,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.decorate('events', new DomainEvents());
   app.decorate('mailer', createMailer(config, app.log));
   registerReadModels(app);
+  notifyOnDomainEvents(app);
+  scheduleDigests(app, config.NOTIFICATION_DIGEST_CHECK_MS);
+  followActivity(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();
@@ -94,6 +105,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(activityRoutes);
   await app.register(userRoutes);
   await app.register(privateMessageRoutes);
   await app.register(paymentRoutes);
@@ -101,10 +114,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(forumPlugin);
   await app.register(reportRoutes);
   await app.register(adminRoutes);
+  await app.register(notificationRoutes);
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', await attachRealtime(app));
   // Before any hook: a conversion of a large database may take longer than Fastify's onReady limit.
   await runMigrations(app, MIGRATIONS);
+  scheduleMonthlySweep(app, LIMITS.activityRetentionDays);
   app.addHook('onReady', async () => {
     await finishRepairs(app);
     const completed = await completeSellerCredits(app);

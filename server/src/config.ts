@@ -58,6 +58,8 @@ export const EnvSchema = Type.Object({
    * ranges (`10.0.0.0/8,127.0.0.1`). Never `true`: that would believe whatever a client writes.
    */
   TRUST_PROXY: Type.String({ default: 'false', pattern: '^(false|[0-9]{1,2}|[A-Za-z0-9:./]+(,[A-Za-z0-9:./]+)*)$' }),
+  /** How often a process looks for notification digests due (ms); 0 turns it off (tests drive their own clock). */
+  NOTIFICATION_DIGEST_CHECK_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('self-custody'), Type.Literal('nowpayments')], {
     default: 'self-custody',
   }),
@@ -65,6 +67,11 @@ export const EnvSchema = Type.Object({
   NOWPAYMENTS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   NOWPAYMENTS_IPN_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   SELF_CUSTODY_RATES: Type.Optional(Type.String()),
+  /**
+   * How often each process looks for group buys past their deadline (sooner when it knows one is near). 0 turns
+   * the timer off, leaving only the start-up sweep: for tests that sweep themselves.
+   */
+  GROUP_BUY_SWEEP_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 10_000 }),
 });
 export type EnvConfig = Type.Static<typeof EnvSchema>;
 

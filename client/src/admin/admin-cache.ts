@@ -45,6 +45,13 @@ export function markApproved(queryClient: QueryClient, threadId: number) {
   );
 }
 
+/** A cancelled group buy shows as cancelled in every staff list. */
+export function markGroupBuyCancelled(queryClient: QueryClient, threadId: number) {
+  updateListedThreads(queryClient, (threads) =>
+    threads.map((thread) => (thread.id === threadId ? { ...thread, groupBuyStatus: 'cancelled' } : thread)),
+  );
+}
+
 /** A deleted thread leaves every staff list at once. */
 export function dropThread(queryClient: QueryClient, threadId: number) {
   unqueueThread(queryClient, threadId);

@@ -16,6 +16,7 @@ const ACTIONS: Record<ModerationAction, string> = {
   'thread.approve': 'approved a thread',
   'thread.edit': 'edited a thread',
   'thread.delete': 'deleted a thread',
+  'groupBuy.cancel': 'cancelled a group buy',
   'report.approve': 'took action on a report',
   'report.dismiss': 'dismissed a report',
   'category.create': 'created a category',

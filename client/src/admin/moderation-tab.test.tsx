@@ -1,10 +1,10 @@
-import { CONSOLE_TEXT, FORUM_PAGE_TEXT, THREAD_PAGE_TEXT } from '@enclave/protocol';
+import { ADMIN_TEXT, CONSOLE_TEXT, FORUM_PAGE_TEXT, FORUM_TEXT, THREAD_PAGE_TEXT } from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../stores/toast-store.ts';
-import { json } from '../testing/mock-api.ts';
+import { callsTo, json } from '../testing/mock-api.ts';
 import { aModerator, renderConsole } from '../testing/render-console.tsx';
-import { aThread } from '../testing/thread-fixtures.ts';
+import { aGroupBuyThread, aThread } from '../testing/thread-fixtures.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -65,6 +65,40 @@ describe('the thread moderation tab', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ title: 'Error', description: 'Thread not found' }),
     );
+  });
+
+  it('cancels an open group buy with a reason, and marks it cancelled', async () => {
+    const groupBuy = aGroupBuyThread({ id: 20, title: 'Figma seats' });
+    const ended = aGroupBuyThread({ id: 21, title: 'Old seats', groupBuyStatus: 'expired' });
+    const { user, fetchMock } = await renderConsole(
+      'moderation',
+      {
+        'GET /api/admin/threads': json([groupBuy, ended]),
+        'POST /api/admin/threads/20/group-buy/cancel': json({
+          message: FORUM_TEXT.groupBuyCancelledNow,
+          threadId: 20,
+          status: 'cancelled',
+        }),
+      },
+      { user: aModerator() },
+    );
+    const row = await screen.findByRole('listitem', { name: 'Figma seats' });
+    expect(within(row).getByText('Group buy: open')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `${CONSOLE_TEXT.cancelGroupBuy}: Old seats` })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: `${CONSOLE_TEXT.cancelGroupBuy}: Figma seats` }));
+    const dialog = await screen.findByRole('alertdialog', { name: CONSOLE_TEXT.cancelGroupBuyTitle('Figma seats') });
+    // The reason is required: the moderation log keeps it.
+    await user.click(within(dialog).getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }));
+    expect(within(dialog).getByText(ADMIN_TEXT.reasonRequired)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: CONSOLE_TEXT.cancelGroupBuyReason }), 'Seller left');
+    await user.click(within(dialog).getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ title: FORUM_TEXT.groupBuyCancelledNow }),
+    );
+    expect(callsTo(fetchMock, 'POST /api/admin/threads/20/group-buy/cancel')[0]?.body).toEqual({
+      reason: 'Seller left',
+    });
+    expect(await within(row).findByText('Group buy: cancelled')).toBeTruthy();
   });
 
   it.each([401, 403])('reads a %i as an empty list', async (status) => {

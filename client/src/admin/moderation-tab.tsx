@@ -1,5 +1,5 @@
 import { CONSOLE_TEXT, FORUM_PAGE_TEXT, LIMITS, SKELETON_ROWS, type Thread } from '@enclave/protocol';
-import { AlertTriangle, Trash2 } from 'lucide-react';
+import { AlertTriangle, Ban, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../components/use-debounced-value.ts';
 import { useSession } from '../session/use-session.ts';
 import * as styles from './admin.css.ts';
 import { isDenied, useThreadSearch } from './admin-queries.ts';
+import { CancelGroupBuyDialog } from './cancel-group-buy-dialog.tsx';
 import { DeleteThreadConfirm } from './delete-thread-confirm.tsx';
 import { ModerationLog } from './moderation-log.tsx';
 import { NewTabThreadLink } from './thread-links.tsx';
@@ -29,6 +30,7 @@ export function ModerationTab() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useThreadSearch(q);
   const [deleting, setDeleting] = useState<Thread | null>(null);
+  const [cancelling, setCancelling] = useState<Thread | null>(null);
 
   // Spec 001 §6: a 401 or 403 is an empty list; the server narrows by q, the list follows each keystroke.
   const failed = query.isError && !isDenied(query.error);
@@ -64,6 +66,16 @@ export function ModerationTab() {
                   <span className={styles.itemTitle}>{thread.title}</span>
                   <div className={styles.actions}>
                     <NewTabThreadLink threadId={thread.id} label={`View ${thread.title} in a new tab`} />
+                    {user?.abilities.canModerate && thread.groupBuyStatus === 'open' && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`${CONSOLE_TEXT.cancelGroupBuy}: ${thread.title}`}
+                        onPress={() => setCancelling(thread)}
+                      >
+                        <Ban size={14} aria-hidden />
+                      </Button>
+                    )}
                     {user?.abilities.canDeleteThreads && (
                       <Button
                         size="sm"
@@ -78,6 +90,9 @@ export function ModerationTab() {
                 </div>
                 <div className={styles.meta}>
                   <span>ID: {thread.id}</span>
+                  {thread.groupBuyStatus && (
+                    <span className={styles.badge.neutral}>Group buy: {thread.groupBuyStatus}</span>
+                  )}
                   {thread.isPremium && <span className={styles.badge.premium}>Premium</span>}
                   {thread.isPremium && thread.premiumCost !== null && (
                     <span>{FORUM_PAGE_TEXT.coins(thread.premiumCost)}</span>
@@ -100,6 +115,7 @@ export function ModerationTab() {
         <LoadMoreButton pages={query} className={styles.loadMore} />
       </section>
       {user?.abilities.canReadModerationLog && <ModerationLog />}
+      {cancelling && <CancelGroupBuyDialog thread={cancelling} onClose={() => setCancelling(null)} />}
       {deleting && (
         <DeleteThreadConfirm thread={deleting} errorTitle={CONSOLE_TEXT.error} onClose={() => setDeleting(null)} />
       )}

@@ -155,6 +155,10 @@ describe('Create New Thread dialog', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Tags'), 'VPN{Enter}');
     await user.click(switchNamed(dialog, 'Group Buy'));
     await user.type(within(dialog).getByLabelText(FORUM_PAGE_TEXT.groupBuyContent), 'Seat invitations by email');
+    const days = within(dialog).getByRole('textbox', { name: FORUM_PAGE_TEXT.groupBuyDays });
+    expect((days as HTMLInputElement).value).toBe('7');
+    await user.clear(days);
+    await user.type(days, '14');
     const listReads = callsTo(fetchMock, 'GET /api/threads').length;
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
 
@@ -171,6 +175,7 @@ describe('Create New Thread dialog', { timeout: 20_000 }, () => {
       groupBuyParticipantsRequired: 5,
       groupBuyContributionAmount: 25,
       groupBuyContent: 'Seat invitations by email',
+      groupBuyDays: 14,
     });
     expect(screen.queryByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle })).toBeNull();
     expect(shownToast()).toMatchObject({ title: FORUM_PAGE_TEXT.pendingCreatedTitle });

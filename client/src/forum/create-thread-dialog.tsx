@@ -9,6 +9,7 @@ import { call } from '../api/client.ts';
 import { Button, LinkButton } from '../components/button.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
+import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { Form } from '../forms/form.tsx';
@@ -165,7 +166,17 @@ function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
           {...settings}
           label="Group Buy"
           description="Members share the cost; everyone who contributes gets the content below once every place is taken."
-        />
+        >
+          <NumberField
+            label={FORUM_PAGE_TEXT.groupBuyDays}
+            description={FORUM_PAGE_TEXT.groupBuyDaysHelp}
+            minValue={LIMITS.groupBuyDaysMin}
+            maxValue={LIMITS.groupBuyDaysMax}
+            value={values.groupBuyDays}
+            onChange={(groupBuyDays) => change({ groupBuyDays })}
+            error={errors.groupBuyDays}
+          />
+        </GroupBuySetting>
       </div>
 
       <FormActions

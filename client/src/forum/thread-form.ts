@@ -10,6 +10,8 @@ export interface ThreadFormValues extends ThreadSettings {
   categoryId: number;
   /** The premium sister thread's content; sent only for a premium_thread discussion. */
   sisterContent: string;
+  /** Days until the group buy expires unless filled; set once, here. */
+  groupBuyDays: number;
 }
 
 export type ThreadFormErrors = FieldErrors<keyof ThreadFormValues & string>;
@@ -33,6 +35,7 @@ export function initialThreadForm(categoryId: number | null, user: CurrentUser |
     groupBuyParticipantsRequired: THREAD_DEFAULTS.groupBuyParticipants,
     groupBuyContributionAmount: THREAD_DEFAULTS.groupBuyContribution,
     groupBuyContent: '',
+    groupBuyDays: THREAD_DEFAULTS.groupBuyDays,
   };
 }
 
@@ -46,6 +49,7 @@ export function threadBodyOf(values: ThreadFormValues, tags: string[]): CreateTh
     tags,
     ...settingsBodyOf(values),
     ...(hasSister && { sisterContent: values.sisterContent }),
+    ...(values.isGroupBuy && { groupBuyDays: values.groupBuyDays }),
   };
 }
 

@@ -127,8 +127,18 @@ export function PremiumDiscussionSetting({
   );
 }
 
-/** The group-buy switch and, while it is on, how many places there are and what each costs. */
-export function GroupBuySetting({ values, errors, change, layout, ...text }: SettingProps & { label: string }) {
+/**
+ * The group-buy switch and, while it is on, how many places there are and what each costs; `children` are the
+ * inputs only creating has (the deadline is set once, at creation).
+ */
+export function GroupBuySetting({
+  values,
+  errors,
+  change,
+  layout,
+  children,
+  ...text
+}: SettingProps & { label: string; children?: ReactNode }) {
   return (
     <SwitchSetting
       {...text}
@@ -161,6 +171,7 @@ export function GroupBuySetting({ values, errors, change, layout, ...text }: Set
         onChange={(groupBuyContent) => change({ groupBuyContent })}
         error={errors.groupBuyContent}
       />
+      {children}
     </SwitchSetting>
   );
 }

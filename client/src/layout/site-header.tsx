@@ -3,6 +3,7 @@ import { Menu, ShieldHalf } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, LinkButton } from '../components/button.tsx';
 import { RouterLink } from '../components/router-link.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import { CoinBalance } from './coin-balance.tsx';
@@ -41,6 +42,7 @@ export function SiteHeader({ onLogout }: { onLogout: () => void }) {
           {user ? (
             <>
               <CoinBalance coins={user.coinBalance} />
+              {user.isEmailVerified && <NotificationBell />}
               <UserMenu user={user} onLogout={onLogout} />
             </>
           ) : (

@@ -87,3 +87,14 @@ export const cropStage = style({
 export const cropControls = style({ display: 'grid', gap: vars.space.md });
 
 export const tabList = style({ '@media': { [media.tablet]: { maxWidth: '420px' } } });
+
+/** One notification kind: its two switches under a legend. */
+export const fieldset = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: `${vars.space.sm} 0`,
+  border: 'none',
+  borderTop: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+});

@@ -1,7 +1,7 @@
 import { api, type ChangePasswordBody, PROFILE_TEXT, VALIDATION } from '@enclave/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { History, MonitorSmartphone } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { History, type LucideIcon, MonitorSmartphone } from 'lucide-react';
+import { type ComponentType, type FormEvent, useState } from 'react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
@@ -11,7 +11,9 @@ import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { SESSION_ENDING_KEY } from '../session/use-session.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { toast } from '../stores/toast-store.ts';
+import { ActivityDialog } from './activity-dialog.tsx';
 import * as styles from './profile.css.ts';
+import { SessionsDialog } from './sessions-dialog.tsx';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -20,17 +22,19 @@ export function SecurityTab() {
   return (
     <div className={styles.panel}>
       <ChangePasswordForm />
-      <UnavailableFeature
+      <SecurityView
         icon={MonitorSmartphone}
         title={PROFILE_TEXT.sessionManagement}
-        text="See the devices signed in to your account."
-        action="Manage"
+        text={PROFILE_TEXT.sessionManagementText}
+        action={PROFILE_TEXT.manageSessions}
+        view={SessionsDialog}
       />
-      <UnavailableFeature
+      <SecurityView
         icon={History}
         title={PROFILE_TEXT.activityLog}
-        text="Review recent sign-ins and changes to your account."
-        action="View Log"
+        text={PROFILE_TEXT.activityLogText}
+        action={PROFILE_TEXT.viewLog}
+        view={ActivityDialog}
       />
     </div>
   );
@@ -92,18 +96,21 @@ function ChangePasswordForm() {
   );
 }
 
-/** The spec shows these buttons without an action; they stay visible but say they are not available yet. */
-function UnavailableFeature({
+/** A row of the tab whose button opens a view of its own (the sessions, the activity log) in a dialog. */
+function SecurityView({
   icon: Icon,
   title,
   text,
   action,
+  view: View,
 }: {
-  icon: typeof History;
+  icon: LucideIcon;
   title: string;
   text: string;
   action: string;
+  view: ComponentType<{ isOpen: boolean; onOpenChange: (open: boolean) => void }>;
 }) {
+  const [isOpen, setOpen] = useState(false);
   return (
     <section className={styles.rowCard} aria-label={title}>
       <header className={styles.cardHeading}>
@@ -113,11 +120,10 @@ function UnavailableFeature({
         </h2>
         <p className={styles.muted}>{text}</p>
       </header>
-      <span title={PROFILE_TEXT.notAvailableYet}>
-        <Button variant="secondary" isDisabled>
-          {action}
-        </Button>
-      </span>
+      <Button variant="secondary" onPress={() => setOpen(true)}>
+        {action}
+      </Button>
+      <View isOpen={isOpen} onOpenChange={setOpen} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { AdminSync } from '../admin/admin-sync.tsx';
 import { ShareSync } from '../forum/share-sync.tsx';
 import { MessageSync } from '../messages/message-sync.tsx';
+import { NotificationSync } from '../notifications/notification-sync.tsx';
 import { SessionSync } from '../session/session-sync.tsx';
 import { WalletSync } from '../wallet/wallet-sync.tsx';
 
@@ -10,6 +11,7 @@ export function LiveSync({ goToAuth, openThread }: { goToAuth: () => void; openT
     <>
       <SessionSync goToAuth={goToAuth} />
       <MessageSync />
+      <NotificationSync />
       <WalletSync />
       <AdminSync />
       <ShareSync openThread={openThread} />

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { APPROVAL_QUEUE_KEY, REPORT_QUEUE_KEY } from '../admin/admin-cache.ts';
 import { MESSAGES_QUERY_KEY, UNREAD_COUNT_QUERY_KEY } from '../messages/message-cache.ts';
+import { NOTIFICATIONS_QUERY_KEY } from '../notifications/notification-cache.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { PAYMENT_QUERY_KEY, PENDING_PAYMENTS_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../wallet/wallet-cache.ts';
 import type { ForumSocket } from './socket-provider.tsx';
@@ -11,6 +12,7 @@ const MISSABLE_QUERY_KEYS = [
   SESSION_QUERY_KEY,
   MESSAGES_QUERY_KEY,
   UNREAD_COUNT_QUERY_KEY,
+  NOTIFICATIONS_QUERY_KEY,
   TRANSACTIONS_QUERY_KEY,
   PAYMENT_QUERY_KEY,
   PENDING_PAYMENTS_QUERY_KEY,

@@ -1,4 +1,4 @@
-import { PROFILE_TEXT, TOASTS, VALIDATION } from '@enclave/protocol';
+import { ACTIVITY_TEXT, NOTIFICATION_KINDS, PROFILE_TEXT, SESSIONS_TEXT, TOASTS, VALIDATION } from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,9 +25,14 @@ describe('/profile', { timeout: 20_000 }, () => {
   beforeEach(() => useToastStore.setState({ toasts: [] }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('has the Profile, Privacy and Security tabs, a Log Out button, and the member at a glance', async () => {
+  it('has the Profile, Privacy, Security and Notifications tabs, a Log Out button, and the member at a glance', async () => {
     await openProfile();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Security']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Privacy',
+      'Security',
+      'Notifications',
+    ]);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(screen.getByText(/Member since/).textContent).toContain(PROFILE_TEXT.memberSince);
     expect(screen.getAllByText('250 coins').length).toBeGreaterThan(0);
@@ -119,13 +124,91 @@ describe('/profile', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
   });
 
-  it('shows Session Management and the Account Activity Log as not available yet', async () => {
-    await openProfile({}, 'Security');
-    for (const name of ['Manage', 'View Log']) {
-      const button = screen.getByRole('button', { name });
-      expect(button.hasAttribute('disabled')).toBe(true);
-      expect(button.parentElement?.getAttribute('title')).toBe(PROFILE_TEXT.notAvailableYet);
-    }
+  it('Manage lists the sessions, this one marked, and ends another', async () => {
+    const session = (id: string, current: boolean, browser: string) => ({
+      id,
+      client: { device: 'Desktop (Linux)', deviceType: 'desktop', browser, place: '203.0.113.0/24' },
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastSeenAt: '2026-11-20T11:00:00.000Z',
+      current,
+    });
+    const { user, fetchMock } = await openProfile(
+      {
+        'GET /api/sessions': json({
+          sessions: [session('2026-11.3', true, 'Chrome 131'), session('2026-11.2', false, 'Firefox 128')],
+        }),
+        'DELETE /api/sessions/2026-11.2': json({ message: SESSIONS_TEXT.ended }),
+      },
+      'Security',
+    );
+    await user.click(screen.getByRole('button', { name: PROFILE_TEXT.manageSessions }));
+    const dialog = await screen.findByRole('dialog', { name: SESSIONS_TEXT.title });
+    const rows = await within(dialog).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining(`Chrome 131 on Desktop (Linux)${SESSIONS_TEXT.current}`),
+      expect.stringContaining('Firefox 128 on Desktop (Linux)'),
+    ]);
+    expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(rows[1]?.textContent).toContain('203.0.113.0/24');
+
+    await user.click(
+      within(dialog).getByRole('button', { name: SESSIONS_TEXT.endLabel('Firefox 128 on Desktop (Linux)') }),
+    );
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'DELETE /api/sessions/2026-11.2')).toHaveLength(1);
+    expect(shownToast()).toMatchObject({ title: SESSIONS_TEXT.ended });
+    expect(within(dialog).getByText(SESSIONS_TEXT.noOthers)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: SESSIONS_TEXT.endOthers }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('View Log lists the activity newest first and loads older pages', async () => {
+    const entry = (id: string, kind: string, extra: object = {}) => ({
+      id,
+      kind,
+      at: '2026-11-20T10:00:00.000Z',
+      client: null,
+      coins: null,
+      detail: null,
+      threadId: null,
+      ...extra,
+    });
+    let pages = 0;
+    const { user } = await openProfile(
+      {
+        'GET /api/activity': () => {
+          pages += 1;
+          return pages === 1
+            ? Response.json({
+                entries: [
+                  entry('2026-11.3', 'coins_spent', { coins: -25, detail: 'unlock', threadId: 12 }),
+                  entry('2026-11.2', 'sign_in_failed', {
+                    client: {
+                      device: 'Phone (Android 14)',
+                      deviceType: 'phone',
+                      browser: 'Chrome 126',
+                      place: '198.51.100.0/24',
+                    },
+                  }),
+                ],
+                nextCursor: '2026-11.2',
+              })
+            : Response.json({ entries: [entry('2026-11.1', 'email_verified')], nextCursor: null });
+        },
+      },
+      'Security',
+    );
+    await user.click(screen.getByRole('button', { name: PROFILE_TEXT.viewLog }));
+    const dialog = await screen.findByRole('dialog', { name: ACTIVITY_TEXT.title });
+    await within(dialog).findByText(ACTIVITY_TEXT.signInFailed);
+    expect(within(dialog).getByText('Premium discussion unlock')).toBeTruthy();
+    expect(within(dialog).getByText('-25 coins')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: ACTIVITY_TEXT.viewThread }).getAttribute('href')).toBe(
+      '/thread/12',
+    );
+    expect(within(dialog).getByText('Chrome 126 on Phone (Android 14)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
+    await within(dialog).findByText(ACTIVITY_TEXT.emailVerified);
+    expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('asks for the password before deleting the account, then logs out after 2 s', async () => {
@@ -153,5 +236,31 @@ describe('/profile', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/logout')).toHaveLength(1), { timeout: 3000 });
     await waitFor(() => expect(shownToast()).toMatchObject(TOASTS.loggedOut));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+  });
+
+  it('saves notification preferences per kind: in the app on, email off by default; staff kinds only for staff', async () => {
+    const preferences = {
+      kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { app: true, email: false }])),
+    };
+    const { user, fetchMock } = await openProfile(
+      {
+        'GET /api/notifications/preferences': json(preferences),
+        'PUT /api/notifications/preferences': (request) => json(request.body)(request),
+      },
+      'Notifications',
+    );
+    const replies = await screen.findByRole('group', { name: 'Replies in threads you started or replied to' });
+    expect(screen.queryByRole('group', { name: 'Staff: a new report' })).toBeNull();
+    expect(within(replies).getByRole('switch', { name: 'In the app' })).toHaveProperty('checked', true);
+    const email = within(replies).getByRole('switch', { name: 'By email' });
+    expect(email).toHaveProperty('checked', false);
+    await user.click(email);
+    await user.click(screen.getByRole('button', { name: 'Save Notification Preferences' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT /api/notifications/preferences')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PUT /api/notifications/preferences')[0]?.body).toEqual({
+      kinds: { ...preferences.kinds, reply: { app: true, email: true } },
+    });
+    await waitFor(() => expect(shownToast()?.title).toBe('Notification preferences saved'));
   });
 });

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
 import { SegmentedTabs } from '../components/segmented-tabs.tsx';
+import { NotificationsTab } from '../profile/notifications-tab.tsx';
 import { PrivacyTab } from '../profile/privacy-tab.tsx';
 import * as styles from '../profile/profile.css.ts';
 import { ProfileTab } from '../profile/profile-tab.tsx';
@@ -33,6 +34,7 @@ export function ProfilePage() {
           { id: 'profile', label: 'Profile', panel: <ProfileTab user={user} /> },
           { id: 'privacy', label: 'Privacy', panel: <PrivacyTab key={user.id} user={user} /> },
           { id: 'security', label: 'Security', panel: <SecurityTab /> },
+          { id: 'notifications', label: 'Notifications', panel: <NotificationsTab user={user} /> },
         ]}
       />
     </div>

@@ -35,6 +35,8 @@ export function aThread(overrides: Partial<Thread> = {}): Thread {
     groupBuyCurrentParticipants: 0,
     isGroupBuyCompleted: false,
     groupBuyCompletedAt: null,
+    groupBuyStatus: null,
+    groupBuyDeadline: null,
     isApproved: true,
     approvedAt: '2026-03-05T10:00:00.000Z',
     userHasAccess: true,
@@ -61,12 +63,16 @@ export function aGroupBuyThread(overrides: Partial<Thread> = {}): Thread {
     groupBuyParticipantsRequired: 4,
     groupBuyContributionAmount: 50,
     groupBuyCurrentParticipants: 2,
+    groupBuyStatus: 'open',
+    groupBuyDeadline: '2099-03-12T10:00:00.000Z',
     ...overrides,
   });
 }
 
 export function aGroupBuyStatus(overrides: Partial<GroupBuyStatus> = {}): GroupBuyStatus {
   return {
+    status: 'open',
+    deadline: '2099-03-12T10:00:00.000Z',
     isCompleted: false,
     isParticipant: false,
     current: 2,

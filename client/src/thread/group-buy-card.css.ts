@@ -29,7 +29,23 @@ export const fill = style({
   transition: `width ${vars.duration.normal} ease-out`,
 });
 
-export const completeFill = style([fill, { background: vars.color.success }]);
+/** The bar's colour says how it stands: filling, complete, or ended without filling. */
+export const fillOf = {
+  open: fill,
+  completed: style([fill, { background: vars.color.success }]),
+  expired: style([fill, { background: vars.color.coinText, opacity: 0.6 }]),
+  cancelled: style([fill, { background: vars.color.danger, opacity: 0.6 }]),
+} as const;
+
+export const deadline = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  fontVariantNumeric: 'tabular-nums',
+});
 
 /** The unlocked content: the organiser's own line breaks, long links wrapped inside the card. */
 export const unlocked = style({

@@ -8,6 +8,7 @@ import { aMember, callsTo, json, mockApi, signedOut } from '../testing/mock-api.
 import { renderApp } from '../testing/render-app.tsx';
 import { aGroupBuyStatus, aGroupBuyThread } from '../testing/thread-fixtures.ts';
 import { progressPercent } from './group-buy-card.tsx';
+import { formatTimeLeft } from './group-buy-countdown.ts';
 
 beforeAll(() => import('../routes/thread-page.tsx'));
 // The page shows after the session, the thread and its replies load: more than a second on a busy machine.
@@ -142,5 +143,48 @@ describe('the group-buy card', () => {
     openGroupBuy({ 'GET /api/threads/42': json(aGroupBuyThread({ authorId: 7 })) });
     expect(await screen.findByText(FORUM_TEXT.organizerCannotContribute)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Contribute 50 coins' })).toBeNull();
+  });
+
+  it('formats the time left in its two largest units', () => {
+    expect(formatTimeLeft((6 * 24 + 23) * 3_600_000 + 59_000)).toBe('6d 23h');
+    expect(formatTimeLeft(4 * 3_600_000 + 5 * 60_000)).toBe('4h 05m');
+    expect(formatTimeLeft(2 * 60_000 + 9_000)).toBe('2m 09s');
+    expect(formatTimeLeft(1_500)).toBe('2s');
+    expect(formatTimeLeft(-5)).toBe('0s');
+  });
+
+  it('counts down to the deadline', async () => {
+    const deadline = new Date(Date.now() + (2 * 24 + 3) * 3_600_000 + 30 * 60_000).toISOString();
+    openGroupBuy({ 'GET /api/threads/42/group-buy/status': json(aGroupBuyStatus({ deadline })) });
+    const { card } = await progressBar();
+    expect(await within(card).findByText('Ends in 2d 3h')).toBeTruthy();
+  });
+
+  it('stops taking contributions once the deadline is reached, before the server says it expired', async () => {
+    const deadline = new Date(Date.now() - 1000).toISOString();
+    openGroupBuy({ 'GET /api/threads/42/group-buy/status': json(aGroupBuyStatus({ deadline })) });
+    const { card } = await progressBar();
+    expect(await within(card).findByText(THREAD_PAGE_TEXT.groupBuyClosing)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Contribute 50 coins' })).toBeNull();
+  });
+
+  it('shows an expiry pushed live, with no Contribute button and no countdown', async () => {
+    const { socket } = openGroupBuy({
+      'GET /api/threads/42/group-buy/status': json(aGroupBuyStatus({ isParticipant: true })),
+    });
+    const { card } = await progressBar();
+    expect(await within(card).findByText(/^Ends in/)).toBeTruthy();
+    socket.push('groupbuy:ended', { threadId: 42, status: 'expired' });
+    expect(await within(card).findByText(THREAD_PAGE_TEXT.groupBuyExpiredText)).toBeTruthy();
+    expect(within(card).getByText(THREAD_PAGE_TEXT.groupBuyExpiredTitle)).toBeTruthy();
+    expect(within(card).queryByText(/^Ends in/)).toBeNull();
+    expect(within(card).queryByText(THREAD_TEXT.alreadyContributed)).toBeNull();
+  });
+
+  it('shows a cancelled group buy as cancelled', async () => {
+    openGroupBuy({ 'GET /api/threads/42/group-buy/status': json(aGroupBuyStatus({ status: 'cancelled' })) });
+    const { card } = await progressBar();
+    expect(await within(card).findByText(THREAD_PAGE_TEXT.groupBuyCancelledText)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Contribute 50 coins' })).toBeNull();
   });
 });

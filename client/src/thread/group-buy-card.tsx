@@ -10,14 +10,26 @@ import {
   type Thread,
 } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Coins, LogIn, PartyPopper, Users } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, Coins, LogIn, PartyPopper, TimerOff, Users } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button, LinkButton } from '../components/button.tsx';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './group-buy-card.css.ts';
-import { actions, card, cardTitle, coins, infoNotice, muted, noticeTitle, successNotice } from './thread.css.ts';
+import { formatTimeLeft, useTimeLeft } from './group-buy-countdown.ts';
+import {
+  actions,
+  card,
+  cardTitle,
+  coins,
+  dangerNotice,
+  infoNotice,
+  muted,
+  noticeTitle,
+  successNotice,
+  warningNotice,
+} from './thread.css.ts';
 import { applyContribution } from './thread-cache.ts';
 import { useGroupBuyStatus } from './thread-queries.ts';
 
@@ -37,14 +49,23 @@ function groupBuyOf(thread: Thread, status: GroupBuyStatus | undefined) {
     isParticipant: status?.isParticipant ?? false,
     /** Only for the organiser, staff, and participants once complete: the server decides. */
     content: status?.content ?? null,
+    phase: status?.status ?? thread.groupBuyStatus ?? 'open',
+    deadline: status?.deadline ?? thread.groupBuyDeadline,
   };
 }
+
+type GroupBuy = ReturnType<typeof groupBuyOf> & {
+  /** Open, and its deadline not yet reached on this clock: contributions are taken. */
+  isTakingPart: boolean;
+};
 
 /** A group buy: each participant pays once; when the last place fills, the content unlocks for all of them. */
 export function GroupBuyCard({ thread, viewer }: { thread: Thread; viewer: CurrentUser | null }) {
   const queryClient = useQueryClient();
   const status = useGroupBuyStatus(thread.id, true);
-  const groupBuy = groupBuyOf(thread, status.data);
+  const known = groupBuyOf(thread, status.data);
+  const timeLeft = useTimeLeft(known.phase === 'open' ? known.deadline : null);
+  const groupBuy: GroupBuy = { ...known, isTakingPart: known.phase === 'open' && (timeLeft === null || timeLeft > 0) };
   const percent = progressPercent(groupBuy.current, groupBuy.required);
 
   const contribute = useMutation({
@@ -96,9 +117,10 @@ export function GroupBuyCard({ thread, viewer }: { thread: Thread; viewer: Curre
           <span>{Math.round(percent)}%</span>
         </span>
         <span className={styles.track}>
-          <span className={groupBuy.isCompleted ? styles.completeFill : styles.fill} style={{ width: `${percent}%` }} />
+          <span className={styles.fillOf[groupBuy.phase]} style={{ width: `${percent}%` }} />
         </span>
       </ProgressBar>
+      {groupBuy.phase === 'open' && <Deadline timeLeft={timeLeft} />}
       <GroupBuyAction
         groupBuy={groupBuy}
         viewer={viewer}
@@ -110,21 +132,49 @@ export function GroupBuyCard({ thread, viewer }: { thread: Thread; viewer: Curre
   );
 }
 
+/** The countdown to the deadline, as a live region screen readers hear only when it reaches zero. */
+function Deadline({ timeLeft }: { timeLeft: number | null }) {
+  const text =
+    timeLeft === null
+      ? THREAD_PAGE_TEXT.groupBuyNoDeadline
+      : timeLeft > 0
+        ? THREAD_PAGE_TEXT.groupBuyEndsIn(formatTimeLeft(timeLeft))
+        : THREAD_PAGE_TEXT.groupBuyClosing;
+  return (
+    <p className={styles.deadline} aria-live={timeLeft !== null && timeLeft <= 0 ? 'polite' : 'off'}>
+      <Clock size={16} aria-hidden />
+      <span>{text}</span>
+    </p>
+  );
+}
+
 /** What the group buy unlocks, as the organiser wrote it: text that keeps its lines (a key, a link, steps). */
 function UnlockedContent({ content }: { content: string }) {
   return <p className={styles.unlocked}>{content}</p>;
 }
 
 interface GroupBuyActionProps {
-  groupBuy: ReturnType<typeof groupBuyOf>;
+  groupBuy: GroupBuy;
   viewer: CurrentUser | null;
   isOrganiser: boolean;
   onContribute: () => void;
   isPending: boolean;
 }
 
-/** What the viewer can do now: nothing once complete or after paying, log in, or contribute. */
+/** What the viewer can do now: nothing once it has ended or after paying, log in, or contribute. */
 function GroupBuyAction({ groupBuy, viewer, isOrganiser, onContribute, isPending }: GroupBuyActionProps) {
+  if (groupBuy.phase === 'expired' || groupBuy.phase === 'cancelled') {
+    const expired = groupBuy.phase === 'expired';
+    return (
+      <div className={expired ? warningNotice : dangerNotice} role="status">
+        <span className={noticeTitle}>
+          {expired ? <TimerOff size={16} aria-hidden /> : <Ban size={16} aria-hidden />}
+          {expired ? THREAD_PAGE_TEXT.groupBuyExpiredTitle : THREAD_PAGE_TEXT.groupBuyCancelledTitle}
+        </span>
+        <p>{expired ? THREAD_PAGE_TEXT.groupBuyExpiredText : THREAD_PAGE_TEXT.groupBuyCancelledText}</p>
+      </div>
+    );
+  }
   if (groupBuy.isCompleted) {
     return (
       <div className={successNotice}>
@@ -153,9 +203,11 @@ function GroupBuyAction({ groupBuy, viewer, isOrganiser, onContribute, isPending
           {THREAD_TEXT.alreadyContributed}
         </span>
         <p>The content unlocks for every participant when the last place fills.</p>
+        <p>{THREAD_PAGE_TEXT.groupBuyHeld}</p>
       </div>
     );
   }
+  if (!groupBuy.isTakingPart) return null;
   if (!viewer) {
     return (
       <div className={actions}>

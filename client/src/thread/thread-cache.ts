@@ -1,4 +1,11 @@
-import { type GroupBuyProgress, type GroupBuyStatus, LIMITS, type Post, type Thread } from '@enclave/protocol';
+import {
+  type GroupBuyEnded,
+  type GroupBuyProgress,
+  type GroupBuyStatus,
+  LIMITS,
+  type Post,
+  type Thread,
+} from '@enclave/protocol';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { groupBuyKey, repliesKey, threadKey } from './thread-queries.ts';
 
@@ -47,6 +54,7 @@ export function applyGroupBuyProgress(queryClient: QueryClient, progress: GroupB
           current: progress.current,
           required: progress.required,
           isCompleted: status.isCompleted || progress.isCompleted,
+          status: progress.isCompleted ? 'completed' : status.status,
         }
       : status,
   );
@@ -57,6 +65,7 @@ export function applyGroupBuyProgress(queryClient: QueryClient, progress: GroupB
           groupBuyCurrentParticipants: progress.current,
           groupBuyParticipantsRequired: progress.required,
           isGroupBuyCompleted: thread.isGroupBuyCompleted || progress.isCompleted,
+          groupBuyStatus: progress.isCompleted ? 'completed' : thread.groupBuyStatus,
         }
       : thread,
   );
@@ -67,14 +76,27 @@ export function applyGroupBuyCompleted(queryClient: QueryClient, threadId: numbe
   queryClient.setQueryData<GroupBuyStatus>(
     groupBuyKey(threadId),
     (status) =>
-      status && { ...status, isCompleted: true, completedAt, current: Math.max(status.current, status.required) },
+      status && {
+        ...status,
+        status: 'completed',
+        isCompleted: true,
+        completedAt,
+        current: Math.max(status.current, status.required),
+      },
   );
   void queryClient.invalidateQueries({ queryKey: groupBuyKey(threadId) });
   updateThread(queryClient, threadId, (thread) => ({
     ...thread,
     isGroupBuyCompleted: true,
     groupBuyCompletedAt: completedAt,
+    groupBuyStatus: 'completed',
   }));
+}
+
+/** Expired or cancelled: every contribution is back (each balance arrives on its own push). */
+export function applyGroupBuyEnded(queryClient: QueryClient, { threadId, status }: GroupBuyEnded) {
+  queryClient.setQueryData<GroupBuyStatus>(groupBuyKey(threadId), (current) => current && { ...current, status });
+  updateThread(queryClient, threadId, (thread) => ({ ...thread, groupBuyStatus: status }));
 }
 
 /** The member's own contribution, as the contribute call answered it. */

@@ -2,7 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { listen } from '../realtime/listen.ts';
 import { useSocket } from '../realtime/socket-provider.tsx';
-import { applyGroupBuyCompleted, applyGroupBuyProgress, putReply, refreshThread, removeReply } from './thread-cache.ts';
+import {
+  applyGroupBuyCompleted,
+  applyGroupBuyEnded,
+  applyGroupBuyProgress,
+  putReply,
+  refreshThread,
+  removeReply,
+} from './thread-cache.ts';
 import { groupBuyKey, repliesKey, threadKey } from './thread-queries.ts';
 
 /**
@@ -45,6 +52,9 @@ export function useThreadLive(threadId: number, isReadable: boolean) {
       },
       'groupbuy:completed': (payload) => {
         if (ours(payload.threadId)) applyGroupBuyCompleted(queryClient, threadId, payload.completedAt);
+      },
+      'groupbuy:ended': (payload) => {
+        if (ours(payload.threadId)) applyGroupBuyEnded(queryClient, payload);
       },
     });
     if (socket.connected) watch();

@@ -29,6 +29,8 @@ export const MEMBER_ROUTES: MemberRoute[] = [
   read('/api/threads', '/api/threads'),
   read('/api/threads?categoryId=3', '/api/threads?categoryId=3'),
   read('/api/categories', '/api/categories'),
+  // A search no thread matches reads every thread's title, tags and content: the worst case.
+  read('/api/threads?q= (search, no match)', '/api/threads?q=no-thread-says-this'),
   read('/api/threads/{id}', `/api/threads/${HOT_THREAD}`, 'reader', 10),
   read('/api/threads/{id}/posts (200 replies)', `/api/threads/${HOT_THREAD}/posts`),
   read('/api/messages (2,000 messages)', '/api/messages'),
@@ -91,7 +93,7 @@ function requester(app: FastifyInstance, baseUrl: string, route: MemberRoute, ro
     const response = await fetch(`${baseUrl}${route.path}`, {
       method: route.method,
       headers: {
-        cookie: sessionCookie(app, member),
+        cookie: await sessionCookie(app, member),
         'x-requested-with': 'bench',
         ...(route.body && { 'content-type': 'application/json' }),
       },

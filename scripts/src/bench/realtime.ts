@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { api, pathOf } from '@enclave/protocol';
+import { openSession } from '@enclave/server/auth/session-records.ts';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
@@ -10,8 +11,18 @@ import { closeAll, connectMany, connectSocket } from './sockets.ts';
 const WAIT_MS = 10_000;
 const PHASE_MS = 60_000;
 
-export function sessionCookie(app: FastifyInstance, userId: number): string {
-  return `enclave_session=${app.jwt.sign({ sub: userId, sv: 1 })}`;
+const BENCH_CLIENT = { device: 'Bench', deviceType: 'other', browser: 'Bench', place: '127.0.0.0/24' } as const;
+const cookies = new WeakMap<FastifyInstance, Map<number, Promise<string>>>();
+
+/** A signed-in cookie of a bench member (session version 1, as seeded): one session record per member and app. */
+export function sessionCookie(app: FastifyInstance, userId: number): Promise<string> {
+  const known = cookies.get(app) ?? new Map<number, Promise<string>>();
+  cookies.set(app, known);
+  const cookie =
+    known.get(userId) ??
+    openSession(app, { id: userId, sessionVersion: 1 }, BENCH_CLIENT).then(({ token }) => `enclave_session=${token}`);
+  known.set(userId, cookie);
+  return cookie;
 }
 
 async function post(baseUrl: string, path: string, cookie: string, body: unknown): Promise<void> {
@@ -47,7 +58,7 @@ export async function messagePushLatencies(app: FastifyInstance, baseUrl: string
   const recipients = 100;
   const senders = Math.min(samples, REALTIME_SIZE.members - recipients);
   const sockets = await connectMany(recipients, (i) =>
-    connectSocket(baseUrl, { cookie: sessionCookie(app, i + 1), greeting: 'session:ready' }),
+    sessionCookie(app, i + 1).then((cookie) => connectSocket(baseUrl, { cookie, greeting: 'session:ready' })),
   );
   const latencies: number[] = [];
   const deadline = performance.now() + PHASE_MS;
@@ -59,7 +70,7 @@ export async function messagePushLatencies(app: FastifyInstance, baseUrl: string
       const content = `bench message ${i}`;
       const arrived = nextEvent<{ content: string }>(socket, 'message:new', (m) => m.content === content);
       const start = performance.now();
-      await post(baseUrl, api.sendMessage.url, sessionCookie(app, recipients + i + 1), {
+      await post(baseUrl, api.sendMessage.url, await sessionCookie(app, recipients + i + 1), {
         recipientId: recipient + 1,
         content,
       });
@@ -102,15 +113,17 @@ export async function groupBuyDeliveries(
   baseUrl: string,
   watchers: number,
 ): Promise<{ delays: number[]; missed: number }> {
-  const cookies = Array.from({ length: watchers }, (_, i) => sessionCookie(app, (i % REALTIME_SIZE.members) + 1));
-  const holder = holdSockets(baseUrl, cookies, GROUP_BUY_THREAD);
+  const watcherCookies = await Promise.all(
+    Array.from({ length: watchers }, (_, i) => sessionCookie(app, (i % REALTIME_SIZE.members) + 1)),
+  );
+  const holder = holdSockets(baseUrl, watcherCookies, GROUP_BUY_THREAD);
   try {
     const { watching } = await holder.ready;
     const delays: number[] = [];
     let missed = (watchers - watching) * GROUP_BUY_CONTRIBUTORS.length;
     for (const [n, contributor] of GROUP_BUY_CONTRIBUTORS.entries()) {
       const start = performance.timeOrigin + performance.now();
-      await post(baseUrl, pathOf(api.contribute.url, { id: GROUP_BUY_THREAD }), sessionCookie(app, contributor), {
+      await post(baseUrl, pathOf(api.contribute.url, { id: GROUP_BUY_THREAD }), await sessionCookie(app, contributor), {
         amount: 1,
       });
       const progress = await holder.progress(n + 1, WAIT_MS);

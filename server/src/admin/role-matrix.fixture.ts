@@ -28,6 +28,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     allowed: 404,
   },
   { contract: api.deleteThread, role: 'staff', request: { params: NOWHERE }, allowed: 404 },
+  {
+    contract: api.cancelGroupBuy,
+    role: 'staff',
+    request: { params: NOWHERE, body: { reason: 'Made by the role matrix' } },
+    allowed: 404,
+  },
   { contract: api.banUser, role: 'staff', request: { params: NOWHERE }, allowed: 404 },
   { contract: api.banUserFromTable, role: 'staff', request: { body: { userId: NOWHERE.id } }, allowed: 404 },
   { contract: api.unbanUser, role: 'staff', request: { params: NOWHERE }, allowed: 404 },

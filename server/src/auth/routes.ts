@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { presentMe } from '../users/presenter.ts';
+import { describeClient } from './client-info.ts';
 import { signedIn, viewerOf } from './guards.ts';
-import { login, register, resendVerification, revokeSessions, verifyEmail } from './service.ts';
-import { clearSession, issueSession } from './session.ts';
+import { login, register, resendVerification, verifyEmail } from './service.ts';
+import { clearSession, signIn } from './session.ts';
+import { endSession, findSession } from './session-records.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ],
     handler: async (request, reply) => {
       const { user, reply: body } = await register(app, request.body);
-      issueSession(reply, user);
+      await signIn(request, reply, user, 'registration');
       return reply.status(201).send(body);
     },
   });
@@ -31,16 +33,19 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rateLimit(app, { name: 'login-hour', max: 30, windowMs: HOUR }),
     ],
     handler: async (request, reply) => {
-      const user = await login(app, request.body, request.ip);
-      issueSession(reply, user);
+      const user = await login(app, request.body, { address: request.ip, client: describeClient(request) });
+      await signIn(request, reply, user, 'login');
       return presentMe(app, user);
     },
   });
 
   app.route({
     ...fromContract(api.logout),
+    // Ends this session, on every copy of its cookie and every tab of this browser; other devices stay signed in.
     handler: async (request, reply) => {
-      if (request.viewer) await revokeSessions(app, request.viewer.id, 'logged_out');
+      const current =
+        request.viewer && request.sessionId && (await findSession(app, request.viewer, request.sessionId));
+      if (current) await endSession(app, current, 'logged_out');
       clearSession(reply);
       return { message: 'Logged out' };
     },

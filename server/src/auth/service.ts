@@ -1,6 +1,7 @@
 import {
   type AccountLockedDetails,
   AUTH_TEXT,
+  type ClientSummary,
   ErrorCode,
   type LoginBody,
   type RegisterBody,
@@ -100,8 +101,9 @@ export async function register(
 export async function login(
   app: FastifyInstance,
   { username, password }: LoginBody,
-  address: string,
+  caller: { address: string; client: ClientSummary },
 ): Promise<UserRecord> {
+  const { address } = caller;
   const user = await memberByKey(app, await app.members.idByName(username));
   const scope = `login:${usernameKey(username)}@${address}`;
   if (!(await claimSlot(app.models.AttemptSlot, scope, SECURITY.loginFailuresBeforeLock, SECURITY.loginLockMs))) {
@@ -110,6 +112,8 @@ export async function login(
     throw new AppError(429, ErrorCode.AccountLocked, SERVER_TEXT.accountLocked(details.lockedUntil), details);
   }
   if (!(await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)) || !user) {
+    // The member's activity log shows it (an unknown name has no log, and the answer is the same).
+    if (user) app.events.publish('signIn.failed', { userId: user.id, client: caller.client });
     throw new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);
   }
   await releaseSlots(app.models.AttemptSlot, scope);
@@ -117,11 +121,11 @@ export async function login(
   return user;
 }
 
-/** Bumping the session version invalidates every token of this member, on every device. */
+/** Bumping the session version ends every session of this member, on every device. */
 export async function revokeSessions(
   app: FastifyInstance,
   userId: number,
-  reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted',
+  reason: 'banned' | 'password_changed' | 'deleted',
 ): Promise<UserRecord | null> {
   const user = await app.models.User.findOneAndUpdate(
     byNumericId(userId),
@@ -160,6 +164,7 @@ export async function verifyEmail(
     { new: true },
   ).lean<UserRecord>();
   app.events.publish('member.changed', { userId: user.id });
+  app.events.publish('email.verified', { userId: user.id });
   return verified as UserRecord;
 }
 

@@ -3,16 +3,19 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findByNumericId } from '../db/ids.ts';
+import { recordIdOf } from '../db/monthly-lists.ts';
 import { AppError } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { describeClient } from './client-info.ts';
+import { SessionCache } from './session-cache.ts';
+import { openSession, SESSION_TTL_SECONDS, type SessionToken, sessionKey } from './session-records.ts';
 
 export const SESSION_COOKIE = 'enclave_session';
-const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-interface SessionToken {
-  sub: number;
-  /** The user's sessionVersion when signed: a bump (logout, password change, ban) invalidates it. */
-  sv: number;
+/** A session that stands: its member and its id. */
+export interface ResolvedSession {
+  user: UserRecord;
+  sessionId: string;
 }
 
 declare module '@fastify/jwt' {
@@ -26,10 +29,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, or null; loaded fresh on every request so bans apply at once. */
     viewer: UserRecord | null;
+    /** The id of the session the viewer signed in with (`2026-11.3`), or null. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
-    /** The member a session token stands for, or null when it is invalid, stale or banned. */
-    resolveSession(token: string | undefined): Promise<UserRecord | null>;
+    /** The session a token stands for, or null when it is invalid, expired, ended, or its member banned. */
+    resolveSession(token: string | undefined): Promise<ResolvedSession | null>;
+    sessionCache: SessionCache;
   }
 }
 
@@ -37,18 +43,59 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Server-to-server callbacks, authenticated by their own signatures. */
 const CSRF_EXEMPT = new Set(['/api/payments/ipn']);
 
-/** Whether a session of this member, signed at `version`, still stands (not revoked, banned or deleted). */
-export const sessionStands = (user: UserRecord | null, version: number): user is UserRecord =>
+/** Last seen, written at most every few minutes per session and process (a write per request would double them). */
+function markSeen(app: FastifyInstance, { user, sessionId }: ResolvedSession) {
+  const key = sessionKey(user.id, sessionId) as string;
+  if (!app.sessionCache.shouldTouch(key)) return;
+  app.models.SessionSeen.replaceOne({ _id: key }, { at: new Date() }, { upsert: true }).catch((err: unknown) => {
+    app.log.warn({ err }, 'session last-seen not written');
+  });
+}
+
+/** Whether a session of this member, signed at `version`, still stands by its member (not revoked, banned or deleted). */
+const sessionStands = (user: UserRecord | null, version: number): user is UserRecord =>
   user !== null && !user.isBanned && !user.deletedAt && user.sessionVersion === version;
 
-export function issueSession(reply: FastifyReply, user: Pick<UserRecord, 'id' | 'sessionVersion'>) {
-  const token = reply.server.jwt.sign({ sub: user.id, sv: user.sessionVersion }, { expiresIn: SESSION_TTL_SECONDS });
+/**
+ * The member of a session that still stands (not ended on its own; its member not revoked, banned or deleted),
+ * else null: two point reads at once, the member and whether the session ended (remembered per process).
+ */
+export async function standingMember(
+  app: FastifyInstance,
+  userId: number,
+  version: number,
+  sessionId: string,
+): Promise<UserRecord | null> {
+  const key = sessionKey(userId, sessionId);
+  if (!key) return null;
+  const [user, ended] = await Promise.all([findByNumericId(app.models.User, userId), app.sessionCache.hasEnded(key)]);
+  return !ended && sessionStands(user, version) ? user : null;
+}
+
+/** How a member came to be signed in: every one of these opens a session record. */
+export type SignInVia = 'login' | 'registration' | 'password_change';
+
+/** Signs `user` in on this browser: a session record, its token in the cookie, and 'session.started'. */
+export async function signIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: Pick<UserRecord, 'id' | 'sessionVersion'>,
+  via: SignInVia,
+) {
+  const client = describeClient(request);
+  const { token, session } = await openSession(reply.server, user, client);
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: reply.server.config.NODE_ENV === 'production',
     path: '/',
     maxAge: SESSION_TTL_SECONDS,
+  });
+  reply.server.events.publish('session.started', {
+    userId: user.id,
+    sessionId: recordIdOf(session),
+    client,
+    via,
   });
 }
 
@@ -73,6 +120,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     cookie: { cookieName: SESSION_COOKIE, signed: false },
   });
 
+  app.decorate('sessionCache', new SessionCache(app.models.SessionEnd as never));
+  // An end is told to every process (with REDIS_URL, over the adapter), each of which forgets the session.
+  app.events.on('session.ended', ({ userId, sessionId }) =>
+    app.changes.tell({ kind: 'session', key: sessionKey(userId, sessionId) as string }),
+  );
+  app.changes.on((change) => {
+    if (change.kind === 'session') app.sessionCache.forget(change.key);
+    if (change.kind === 'all') app.sessionCache.forgetAll();
+  });
+
   app.decorate('resolveSession', async (token: string | undefined) => {
     if (!token) return null;
     let claims: SessionToken;
@@ -81,15 +138,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     } catch {
       return null;
     }
-    const user = await findByNumericId(app.models.User, claims.sub);
-    return sessionStands(user, claims.sv) ? user : null;
+    // A token from before session records names none: it is refused, and its member signs in again.
+    if (typeof claims.sid !== 'string') return null;
+    const user = await standingMember(app, claims.sub, claims.sv, claims.sid);
+    return user ? { user, sessionId: claims.sid } : null;
   });
 
   app.decorateRequest('viewer', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     assertNotCrossSiteForm(request);
     const token = request.cookies[SESSION_COOKIE];
-    request.viewer = await app.resolveSession(token);
-    if (token && !request.viewer) clearSession(reply);
+    const session = await app.resolveSession(token);
+    request.viewer = session?.user ?? null;
+    request.sessionId = session?.sessionId ?? null;
+    if (token && !session) clearSession(reply);
+    if (session) markSeen(app, session);
   });
 });

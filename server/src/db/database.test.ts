@@ -53,6 +53,14 @@ describe(`database on ${inject('databaseBackend')}`, () => {
     expect(results.filter((r) => r.status === 'rejected' && isDuplicateKey(r.reason))).toHaveLength(49);
     expect(await Note.countDocuments({ slug: 'contested' })).toBe(1);
   });
+
+  it('finds a document by _id through the _id index, not a scan', async () => {
+    const note = await Note.create({ id: 4000, slug: 'by-id' });
+    const plan = JSON.stringify(await Note.findById(note._id).explain());
+    // FerretDB shows SQLite's plan ("SEARCH … USING INDEX" against "SCAN"); mongod its winning stage.
+    expect(plan).toMatch(/USING INDEX|IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+    expect(plan).not.toMatch(/detail=SCAN|COLLSCAN/);
+  });
 });
 
 describe('numeric id allocation', () => {

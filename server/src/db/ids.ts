@@ -1,4 +1,4 @@
-import { type Model, Types } from 'mongoose';
+import { type Collection, type Model, Types } from 'mongoose';
 
 /**
  * A write refused by a unique index, atomically on every backend. MongoDB answers E11000;
@@ -75,4 +75,17 @@ export async function insertWithId<T extends { id: number }>(model: Model<T>, do
   });
   state.queue = task.catch(() => undefined);
   return task;
+}
+
+const DELETES_PER_COMMAND = 1000;
+
+/**
+ * Deletes documents by `_id`, a thousand a command. Each delete is a point write; one `$in` over them
+ * all is a scan of the collection, and FerretDB's SQLite backend refuses it past 32,766 ids.
+ */
+export async function deleteByIds(collection: Pick<Collection, 'bulkWrite'>, ids: unknown[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += DELETES_PER_COMMAND) {
+    const deletes = ids.slice(start, start + DELETES_PER_COMMAND).map((_id) => ({ deleteOne: { filter: { _id } } }));
+    await collection.bulkWrite(deletes as never[], { ordered: false });
+  }
 }

@@ -2,7 +2,17 @@ import { type Model, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
-import { append, BUCKET, finishRepairs, headOf, type ListItem, readRange, rewriteItem } from './keyed-list.ts';
+import {
+  append,
+  BUCKET,
+  finishRepairs,
+  firstSince,
+  forgetLists,
+  headOf,
+  type ListItem,
+  readRange,
+  rewriteItem,
+} from './keyed-list.ts';
 
 interface Note extends ListItem {
   text: string;
@@ -14,6 +24,10 @@ let Notes: Model<Note>;
 let OtherNotes: Model<Note>;
 
 const noteSchema = new Schema<Note>({ _id: String, list: String, n: Number, text: String }, { versionKey: false });
+interface TimedNote extends Note {
+  createdAt: Date;
+}
+let TimedNotes: Model<TimedNote>;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -21,6 +35,13 @@ beforeAll(async () => {
   other = await createTestApp({}, app.config.database);
   Notes = app.mongo.model('KeyedNote', noteSchema);
   OtherNotes = other.mongo.model('KeyedNote', noteSchema);
+  TimedNotes = app.mongo.model(
+    'TimedNote',
+    new Schema<TimedNote>(
+      { _id: String, list: String, n: Number, text: String, createdAt: Date },
+      { versionKey: false },
+    ),
+  );
 });
 
 const numbers = (items: ListItem[]) => items.map((item) => item.n);
@@ -48,11 +69,44 @@ describe('keyed lists', () => {
     expect(page[0]?.text).toBe(`note ${BUCKET - 4}`);
   });
 
-  it('finds the true head from a stale hint', async () => {
+  it('finds the true head from a stale stored hint, in a process that has not seen the list', async () => {
     const list = 'stale:1';
     for (const i of oneTo(7)) await append(app, Notes, list, () => ({ text: `${i}` }));
     await app.models.ListHead.updateOne({ _id: list }, { n: 1 });
+    expect(await headOf(other, OtherNotes, list)).toBe(7);
+  });
+
+  it('finds appends another process made past the head this one remembers', async () => {
+    const list = 'remembered:1';
+    for (const i of oneTo(3)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    for (const i of oneTo(4)) await append(other, OtherNotes, list, () => ({ text: `other ${i}` }));
     expect(await headOf(app, Notes, list)).toBe(7);
+    expect((await append(app, Notes, list, () => ({ text: 'next' }))).n).toBe(8);
+  });
+
+  it('finds the first item since a time, for any time asked in any order, as a scan of the list would', async () => {
+    const list = 'timed:1';
+    const start = Date.UTC(2026, 0, 1);
+    const minute = 60_000;
+    // 37 items a minute apart, then 3 more in the same minute as the last.
+    const times = [...oneTo(37).map((i) => start + i * minute), ...oneTo(3).map(() => start + 37 * minute)];
+    for (const time of times) await append(app, TimedNotes, list, () => ({ text: '', createdAt: new Date(time) }));
+    const head = await headOf(app, TimedNotes, list);
+    const asked = [5, 6, 30, 0, 37, 38, 12, 36.5, 100, 1].map((minutes) => new Date(start + minutes * minute));
+    for (const since of asked) {
+      const expected = times.findIndex((time) => time >= since.getTime()) + 1 || head + 1;
+      expect(await firstSince(app, TimedNotes, list, since, head)).toBe(expected);
+    }
+  });
+
+  it('forgets remembered heads when older data is put back, so the next append leaves no gap', async () => {
+    const list = 'restored:1';
+    for (const i of oneTo(5)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    // What a restore of a backup taken at two items does to the list.
+    await Notes.deleteMany({ list, n: { $gt: 2 } });
+    await app.models.ListHead.updateOne({ _id: list }, { n: 2 });
+    forgetLists(app);
+    expect((await append(app, Notes, list, () => ({ text: 'after the restore' }))).n).toBe(3);
   });
 
   it('shows a rewritten item in its bucket, and start-up finishes a rewrite a crash left marked', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, Schema } from 'mongoose';
-import { isDuplicateKey } from './ids.ts';
+import { deleteByIds, isDuplicateKey } from './ids.ts';
 
 /**
  * Gap-free keyed lists: a thread's replies, a member's inbox, a member's ledger. Item n of list L is
@@ -10,7 +10,8 @@ import { isDuplicateKey } from './ids.ts';
  * - **Items are the truth.** An append inserts `L:{head+1}`; the unique `_id` refuses a second writer,
  *   who retries with the next number, so numbers are distinct and gap-free on every backend.
  * - **Heads are hints.** `ListHead` holds a number at most the true head (written after each append,
- *   not atomically on FerretDB); the true head is found by probing forward from it.
+ *   not atomically on FerretDB); the true head is found by probing forward from it. Each process also
+ *   remembers the heads it has seen, a hint of the same kind that spares the `ListHead` read.
  * - **Buckets are a cache.** What a page shows together is kept together, `BUCKET` items a document
  *   (MongoDB's bucket pattern), so a page is a few reads. A bucket is rebuilt from its items; a
  *   reader that finds one short reads the missing items by key and repairs it, and a rewrite of an
@@ -54,12 +55,44 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
   return model.findById(itemKey(list, n)).lean<T>();
 }
 
+/**
+ * Heads this process has appended or found, per app (tests run several apps on different databases).
+ * Lists only grow, so a remembered head is at most the true one, until a restore puts back older data:
+ * `forgetLists` then, on every process (with the answers `firstSince` remembers).
+ */
+const seenHeads = new WeakMap<FastifyInstance, Map<string, number>>();
+/** Past this many lists the memory starts over; a forgotten head costs one `ListHead` read. */
+const SEEN_HEADS_MAX = 200_000;
+
+function seenHeadsOf(app: FastifyInstance): Map<string, number> {
+  let heads = seenHeads.get(app);
+  if (!heads) {
+    heads = new Map();
+    seenHeads.set(app, heads);
+  }
+  return heads;
+}
+
+function noteHead(app: FastifyInstance, list: string, n: number): void {
+  const heads = seenHeadsOf(app);
+  if ((heads.get(list) ?? 0) >= n) return;
+  if (heads.size >= SEEN_HEADS_MAX) heads.clear();
+  heads.set(list, n);
+}
+
+/** After a restore: the data may be older than what this process remembers of its lists. */
+export function forgetLists(app: FastifyInstance): void {
+  seenHeads.delete(app);
+  answersSince.delete(app);
+}
+
 const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
   (await model.exists({ _id: itemKey(list, n) })) !== null;
 
 /**
- * The number of items in `list`: the head hint, then forward by doubling steps and a binary search
- * (items are gap-free, so "item n exists" is true up to the head and false after). Usually one miss.
+ * The number of items in `list`: the head this process remembers or the stored hint, then forward by
+ * doubling steps and a binary search (items are gap-free, so "item n exists" is true up to the head
+ * and false after). Usually one miss.
  */
 export async function headOf<T extends ListItem>(
   app: FastifyInstance,
@@ -67,7 +100,7 @@ export async function headOf<T extends ListItem>(
   list: string,
 ): Promise<number> {
   const any = model as unknown as ItemModel<ListItem>;
-  const hint = (await app.models.ListHead.findById(list).lean())?.n ?? 0;
+  const hint = seenHeadsOf(app).get(list) ?? (await app.models.ListHead.findById(list).lean())?.n ?? 0;
   let low = hint;
   let step = 1;
   while (await exists(any, list, low + step)) {
@@ -81,6 +114,7 @@ export async function headOf<T extends ListItem>(
     else high = mid;
   }
   if (low > hint) void raiseHead(app, list, low);
+  noteHead(app, list, low);
   return low;
 }
 
@@ -122,7 +156,13 @@ export async function appendAll<T extends ListItem>(
     ),
   );
   await raiseHead(app, list, head + items.length);
+  noteHead(app, list, head + items.length);
   return items;
+}
+
+/** A list read only item by item (or only counted) keeps no buckets: `{ buckets: false }`. */
+export interface AppendOptions {
+  buckets?: boolean;
 }
 
 /** Appends within one process are queued per list, so they do not collide with each other. */
@@ -132,14 +172,16 @@ const queues = new Map<string, Promise<unknown>>();
  * Appends an item made by `make(n)` as number head + 1. Another process that took the number first
  * makes the insert fail on `_id`, and it retries with the next one; any other failure inserts nothing,
  * so no gap is left. The bucket and the head hint are brought up to date after the item is stored.
+ * `make` runs in the list's turn, so what it does first (a write of its own) happens in append order.
  */
 export async function append<T extends ListItem>(
   app: FastifyInstance,
   model: ItemModel<T>,
   list: string,
-  make: (n: number) => Omit<T, '_id' | 'list' | 'n'>,
+  make: (n: number) => Omit<T, '_id' | 'list' | 'n'> | Promise<Omit<T, '_id' | 'list' | 'n'>>,
+  options: AppendOptions = {},
 ): Promise<T> {
-  return appendMade(app, model, list, async (n) => make(n));
+  return appendMade(app, model, list, async (n) => make(n), options);
 }
 
 /**
@@ -152,8 +194,10 @@ export async function appendAfter<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number, previous: T | null) => Omit<T, '_id' | 'list' | 'n'>,
+  options: AppendOptions = {},
 ): Promise<T> {
-  return appendMade(app, model, list, async (n) => make(n, n > 1 ? await readItem(model, list, n - 1) : null));
+  const made = async (n: number) => make(n, n > 1 ? await readItem(model, list, n - 1) : null);
+  return appendMade(app, model, list, made, options);
 }
 
 async function appendMade<T extends ListItem>(
@@ -161,6 +205,7 @@ async function appendMade<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Promise<Omit<T, '_id' | 'list' | 'n'>>,
+  { buckets = true }: AppendOptions,
 ): Promise<T> {
   const previous = queues.get(list) ?? Promise.resolve();
   const task = previous.then(async () => {
@@ -169,7 +214,8 @@ async function appendMade<T extends ListItem>(
       const item = { ...(await make(n)), _id: itemKey(list, n), list, n } as T;
       try {
         await model.collection.insertOne(item as never);
-        await Promise.all([raiseHead(app, list, n), addToBucket(app, model, item)]);
+        noteHead(app, list, n);
+        await Promise.all([raiseHead(app, list, n), buckets && addToBucket(app, model, item)]);
         return item;
       } catch (error) {
         if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, list, n))) throw error;
@@ -208,6 +254,7 @@ export async function importList<T extends ListItem>(
     await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
   }
   await raiseHead(app, list, stored.length);
+  noteHead(app, list, stored.length);
   return stored;
 }
 
@@ -324,6 +371,21 @@ async function repairBucket<T extends ListItem>(
   // Still changing under us: the marker stays, and the next rewrite or start-up finishes it.
 }
 
+/**
+ * Deletes a whole list, items and buckets, by key, for an owner deleted for good (nothing appends to
+ * it again: its head hints stay, and an append would follow them past the deleted numbers).
+ */
+export async function deleteList<T extends ListItem>(app: FastifyInstance, model: ItemModel<T>, list: string) {
+  const head = await headOf(app, model, list);
+  const numbers = Array.from({ length: head }, (_, i) => i + 1);
+  await deleteByIds(
+    model.collection,
+    numbers.map((n) => itemKey(list, n)),
+  );
+  const buckets = numbers.filter((n) => (n - 1) % BUCKET === 0).map((n) => bucketKey(list, bucketOf(n)));
+  await deleteByIds(app.models.ListBucket.collection, buckets);
+}
+
 /** Start-up: rebuild every bucket a crash left marked. The markers collection holds only unfinished work. */
 export async function finishRepairs(app: FastifyInstance): Promise<number> {
   const markers = await app.models.ListRepair.find().lean<{ list: string; bucket: number; model: string }[]>();
@@ -332,4 +394,48 @@ export async function finishRepairs(app: FastifyInstance): Promise<number> {
     if (model) await repairBucket(app, model, marker.list, marker.bucket);
   }
   return markers.length;
+}
+
+/** Per app and list, answers `firstSince` gave: (since, first item at or after it), a few kept. */
+const answersSince = new WeakMap<FastifyInstance, Map<string, { since: number; n: number }[]>>();
+const ANSWERS_KEPT = 8;
+
+/**
+ * The number of the first item at or after `since` (head + 1 when none is), in a list written in time
+ * order: point reads, galloping forward from the best answer this process gave before (an earlier
+ * `since` bounds a later one's answer from below), then a binary search. The console asks again with
+ * a later `since` every few seconds, so this is usually a handful of reads, not a search of the list.
+ */
+export async function firstSince<T extends ListItem & { createdAt: Date }>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  since: Date,
+  head: number,
+): Promise<number> {
+  let lists = answersSince.get(app);
+  if (!lists) {
+    lists = new Map();
+    answersSince.set(app, lists);
+  }
+  const answers = lists.get(list) ?? [];
+  const isAfter = async (n: number) => ((await readItem(model, list, n))?.createdAt ?? since) >= since;
+  // Items low.. are candidates; the first item at or after `since` is in low..high (high = head + 1: none).
+  let low = Math.max(1, ...answers.filter((answer) => answer.since <= since.getTime()).map((answer) => answer.n));
+  let high = head + 1;
+  for (let step = 1; low < high; step *= 2) {
+    const probe = Math.min(low + step - 1, high - 1);
+    if (await isAfter(probe)) {
+      high = probe;
+      break;
+    }
+    low = probe + 1;
+  }
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (await isAfter(mid)) high = mid;
+    else low = mid + 1;
+  }
+  lists.set(list, [...answers.slice(-(ANSWERS_KEPT - 1)), { since: since.getTime(), n: low }]);
+  return low;
 }

@@ -1,5 +1,6 @@
 import { repliesByKey } from '../posts/replies-by-key-migration.ts';
 import { messageBoxesMigration } from '../private-messages/migration.ts';
+import { groupBuyEscrow } from '../threads/group-buy-escrow-migration.ts';
 import { holdingsByKey } from '../threads/holdings-by-key-migration.ts';
 import { walletByKey } from '../wallet/wallet-migration.ts';
 import { derivedIds } from './derived-ids.ts';
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   repliesByKey,
   holdingsByKey,
   messageBoxesMigration,
+  groupBuyEscrow,
 ];

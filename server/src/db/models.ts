@@ -1,6 +1,16 @@
 import type { Connection } from 'mongoose';
+import { activityItemSchema } from '../activity/activity-model.ts';
+import { sessionEndSchema, sessionItemSchema, sessionSeenSchema } from '../auth/session-model.ts';
 import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
+import {
+  digestItemSchema,
+  memberItemSchema,
+  notificationItemSchema,
+  notificationMarkerSchema,
+  notificationPreferencesSchema,
+  readMarkSchema,
+} from '../notifications/notification-model.ts';
 import {
   openPaymentSchema,
   paymentItemSchema,
@@ -16,8 +26,11 @@ import { settledEntrySchema, settlementSchema } from '../private-messages/unread
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
 import {
-  groupBuyCompletionSchema,
+  groupBuyEndToldSchema,
+  groupBuyOutcomeSchema,
   groupBuyPlaceSchema,
+  OUTCOMES_COLLECTION,
+  openGroupBuySchema,
   pendingContributionSchema,
   placeNumberSchema,
 } from '../threads/group-buy-model.ts';
@@ -33,6 +46,7 @@ import {
 import { attemptSlotSchema } from './attempt-slots.ts';
 import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
 import { migrationSchema } from './migrations.ts';
+import { expiringListSchema, sweptMonthSchema } from './monthly-lists.ts';
 
 /** Every collection, bound to one connection. Each domain adds its model here. */
 export function registerModels(connection: Connection) {
@@ -44,6 +58,12 @@ export function registerModels(connection: Connection) {
     ListBucket: connection.model('ListBucket', listBucketSchema),
     ListRepair: connection.model('ListRepair', listRepairSchema),
     Migration: connection.model('Migration', migrationSchema),
+    ExpiringList: connection.model('ExpiringList', expiringListSchema),
+    SweptMonth: connection.model('SweptMonth', sweptMonthSchema),
+    SessionItem: connection.model('SessionItem', sessionItemSchema),
+    SessionEnd: connection.model('SessionEnd', sessionEndSchema),
+    SessionSeen: connection.model('SessionSeen', sessionSeenSchema),
+    ActivityItem: connection.model('ActivityItem', activityItemSchema),
     LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
     LedgerKey: connection.model('LedgerKey', ledgerKeySchema),
     LedgerMoving: connection.model('LedgerMoving', ledgerMovingSchema),
@@ -71,10 +91,18 @@ export function registerModels(connection: Connection) {
     Holding: connection.model('Holding', holdingSchema),
     GroupBuyPlace: connection.model('GroupBuyPlace', groupBuyPlaceSchema),
     PlaceNumber: connection.model('PlaceNumber', placeNumberSchema),
-    GroupBuyCompletion: connection.model('GroupBuyCompletion', groupBuyCompletionSchema),
+    GroupBuyOutcome: connection.model('GroupBuyOutcome', groupBuyOutcomeSchema, OUTCOMES_COLLECTION),
+    OpenGroupBuy: connection.model('OpenGroupBuy', openGroupBuySchema),
+    GroupBuyEndTold: connection.model('GroupBuyEndTold', groupBuyEndToldSchema),
     PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
     Report: connection.model('Report', reportSchema),
     ModerationLog: connection.model('ModerationLog', moderationLogSchema),
+    NotificationItem: connection.model('NotificationItem', notificationItemSchema),
+    NotificationReadMark: connection.model('NotificationReadMark', readMarkSchema),
+    NotificationMarker: connection.model('NotificationMarker', notificationMarkerSchema),
+    NotificationMember: connection.model('NotificationMember', memberItemSchema),
+    NotificationDigest: connection.model('NotificationDigest', digestItemSchema),
+    NotificationPreferences: connection.model('NotificationPreferences', notificationPreferencesSchema),
   };
 }
 export type Models = ReturnType<typeof registerModels>;

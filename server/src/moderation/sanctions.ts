@@ -44,6 +44,7 @@ export async function unbanMember(
   if (!target.isBanned) throw conflict(ADMIN_TEXT.notBanned(target.username));
   await app.models.User.updateOne(byNumericId(id), { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
   app.events.publish('member.changed', { userId: id });
+  app.events.publish('member.sanctionLifted', { userId: id, sanction: 'ban', actorId: actor.id });
   await logModeration(app, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.unbanned(target.username) };
 }
@@ -81,6 +82,7 @@ export async function unmuteMember(
   if (!isMuted(target)) throw conflict(ADMIN_TEXT.notMuted(target.username));
   await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil: null, mutedBy: null } });
   app.events.publish('member.changed', { userId: id });
+  app.events.publish('member.sanctionLifted', { userId: id, sanction: 'mute', actorId: actor.id });
   await logModeration(app, { actorId: actor.id, action: 'user.unmute', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.unmuted(target.username) };
 }

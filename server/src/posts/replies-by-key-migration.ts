@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
+import { deleteByIds } from '../db/ids.ts';
 import { BUCKET, bucketKey, bucketOf, itemKey, raiseHead } from '../db/keyed-list.ts';
 import { dropIndex, insertMissing, type Migration, writeAll } from '../db/migrations.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, repliesList } from './post-model.ts';
@@ -128,7 +129,10 @@ async function run(app: FastifyInstance, progress: (done: number, total: number)
     if (done % 500 === 0) progress(Math.floor(total / 2 + (done / hints.length) * (total / 2)), total);
   }
   // Every reply has its keyed copy: the old documents go, in one pass.
-  if (legacy.length > 0) await Post.collection.deleteMany({ list: { $exists: false } });
+  await deleteByIds(
+    Post.collection,
+    legacy.map((post) => post._id),
+  );
   progress(total, total);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
-import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
+import { append, deleteList, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
 
 /**
@@ -23,11 +23,14 @@ interface NewReply {
 export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<PostRecord> {
   const { ReplyRef, Post } = app.models;
   const createdAt = new Date();
-  const ref = await append<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, () => ({
-    threadId: reply.threadId,
-    number: null,
-    createdAt,
-  }));
+  // Ids are looked up one at a time, never listed: no buckets.
+  const ref = await append<ReplyRefRecord>(
+    app,
+    ReplyRef,
+    REPLY_IDS,
+    () => ({ threadId: reply.threadId, number: null, createdAt }),
+    { buckets: false },
+  );
   const post = await append<PostRecord>(app, Post, repliesList(reply.threadId), () => ({
     ...reply,
     id: ref.n,
@@ -40,6 +43,11 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
     writeThreadHints(app, post.threadId, { written: post.n, lastReplyAt: createdAt }),
   ]);
   return post;
+}
+
+/** A deleted thread's replies go with it, by key; the reply ids' entries stay, naming replies gone. */
+export async function deleteReplies(app: FastifyInstance, threadId: number): Promise<void> {
+  await deleteList<PostRecord>(app, app.models.Post, repliesList(threadId));
 }
 
 /** The number of removed replies in a thread: the head of its removals list. */

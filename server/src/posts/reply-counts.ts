@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { headOf, readItem } from '../db/keyed-list.ts';
+import { firstSince, headOf } from '../db/keyed-list.ts';
 import { REPLY_IDS, type ReplyRefRecord } from './post-model.ts';
 import { replyCountOf } from './replies.ts';
 
@@ -13,20 +13,12 @@ export async function replyCounts(app: FastifyInstance, threadIds: number[]): Pr
 }
 
 /**
- * Replies written since `since` (all when null), removed ones included: a binary search over the
- * global reply ids, which are gap-free and written in time order, by point reads of their entries.
+ * Replies written since `since` (all when null), removed ones included: a search over the global
+ * reply ids, which are gap-free and written in time order, by point reads of their entries.
  */
 export async function repliesSince(app: FastifyInstance, since: Date | null): Promise<number> {
   const { ReplyRef } = app.models;
   const top = await headOf<ReplyRefRecord>(app, ReplyRef, REPLY_IDS);
   if (since === null) return top;
-  let low = 1;
-  let high = top + 1; // the first id written at or after `since` is in low..high
-  while (low < high) {
-    const mid = Math.floor((low + high) / 2);
-    const entry = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, mid);
-    if (entry && entry.createdAt >= since) high = mid;
-    else low = mid + 1;
-  }
-  return top - low + 1;
+  return top - (await firstSince<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, since, top)) + 1;
 }

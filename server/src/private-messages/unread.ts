@@ -53,7 +53,10 @@ export async function settle(
     const settlement = await app.models.MessageSettlement.findById(String(message.id)).lean<Settlement>();
     return { first: false, settlement: settlement ?? how };
   }
-  await append(app, app.models.SettledEntry, settledOf(message.recipientId), () => ({ messageId: message.id }));
+  // Only the head is read (it is the count): no buckets.
+  await append(app, app.models.SettledEntry, settledOf(message.recipientId), () => ({ messageId: message.id }), {
+    buckets: false,
+  });
   return { first: true, settlement: how };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CategoryDirectory } from '../categories/category-directory.ts';
+import { forgetLists } from '../db/keyed-list.ts';
 import { ForumIndex } from '../threads/forum-index.ts';
 import { MemberDirectory } from '../users/member-directory.ts';
 import { type Change, Changes } from './changes.ts';
@@ -54,6 +55,8 @@ export function registerReadModels(app: FastifyInstance): void {
         void app.categories.refresh(change.id).catch(report);
         break;
       case 'all':
+        // A restore: the data may be older than what this process remembers of its lists.
+        forgetLists(app);
         for (const model of [app.forum, app.members, app.categories]) void model.reload().catch(report);
     }
   });

@@ -1,14 +1,40 @@
 import { EventEmitter } from 'node:events';
-import type { GroupBuyProgress, Message, Post, Report, Thread } from '@enclave/protocol';
+import type {
+  ClientSummary,
+  GroupBuyProgress,
+  Message,
+  Notification,
+  NotificationCount,
+  Post,
+  Report,
+  Thread,
+} from '@enclave/protocol';
+import type { SessionEndReason } from '../auth/session-records.ts';
 import type { PaymentRecord } from '../payments/payment-model.ts';
+import type { LedgerEntry } from '../wallet/ledger-model.ts';
 
 /**
  * What happened, after it was written. Services publish these; only the realtime
  * dispatcher turns them into socket events, so no handler emits to a socket itself.
  */
 export interface DomainEventMap {
-  'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'logged_out' | 'deleted' };
+  /** Every session of the member ended at once (their session version was bumped). */
+  'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'deleted' };
+  /** A member signed in: a session record was opened. */
+  'session.started': {
+    userId: number;
+    sessionId: string;
+    client: ClientSummary;
+    via: 'login' | 'registration' | 'password_change';
+  };
+  /** One session ended on its own (ended by its member, or logged out). */
+  'session.ended': { userId: number; sessionId: string; client: ClientSummary; reason: SessionEndReason };
+  /** A wrong password was given for this member's name. */
+  'signIn.failed': { userId: number; client: ClientSummary };
+  'email.verified': { userId: number };
   'wallet.balance': { userId: number; balance: number };
+  /** Coins moved on a member's account (published once per movement, with its ledger entry). */
+  'coins.moved': { entry: LedgerEntry };
   /** A payment was created or changed status. */
   'payment.changed': { payment: PaymentRecord };
   /** A private message was stored, as its sender and its recipient read it; `unreadCount` is the recipient's after it. */
@@ -27,8 +53,13 @@ export interface DomainEventMap {
   'post.created': { post: Post };
   /** A group-buy place was taken; `participantIds` hold a place. */
   'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };
-  /** Published once per group buy, by the contribution that completed it. */
+  /**
+   * Published once the escrow is paid out, by whoever removes the group buy's open marker: once, but again if a
+   * contribution that raced the end wrote the marker anew (readers treat it as idempotent).
+   */
   'groupBuy.completed': { threadId: number; completedAt: string; participantIds: number[] };
+  /** An expired or cancelled group buy has returned every contribution; published as `groupBuy.completed` is. */
+  'groupBuy.ended': { threadId: number; status: 'expired' | 'cancelled'; participantIds: number[] };
   /** A member reported content; the report joined the staff queue. */
   'report.queued': { report: Report };
   'report.resolved': { reportId: number; status: 'actioned' | 'dismissed' };
@@ -38,6 +69,12 @@ export interface DomainEventMap {
   'message.removed': { messageId: number; senderId: number; recipientId: number; unreadCount: number };
   /** A member's account changed (registered, verified, renamed, pictured, sanctioned, deleted). */
   'member.changed': { userId: number };
+  /** Staff lifted a member's ban or mute. */
+  'member.sanctionLifted': { userId: number; sanction: 'ban' | 'mute'; actorId: number };
+  /** A notification joined a member's list; the counts are theirs after it. */
+  'notification.added': { userId: number; notification: Notification } & NotificationCount;
+  /** A member marked notifications read (in one tab); the counts are theirs after it. */
+  'notification.read': { userId: number } & NotificationCount;
   /** Staff created, edited or deleted a category. */
   'category.changed': { categoryId: number };
   /** A restore replaced the whole database. */

@@ -11,10 +11,10 @@ import { Server } from 'socket.io';
 import { SessionAwareAdapter } from 'socket.io-adapter';
 import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
-import { SESSION_COOKIE, sessionStands } from '../auth/session.ts';
+import { SESSION_COOKIE, standingMember } from '../auth/session.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
-import { findByNumericId } from '../db/ids.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
+import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPostEvents } from '../posts/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
@@ -35,10 +35,13 @@ interface ServerSideEvents {
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** Whether the session a socket was authenticated with still stands, and with the same role. */
-async function stillSignedIn(app: FastifyInstance, { userId, sessionVersion, isStaff: wasStaff }: SocketData) {
+async function stillSignedIn(
+  app: FastifyInstance,
+  { userId, sessionVersion, sessionId, isStaff: wasStaff }: SocketData,
+) {
   if (userId === null) return true;
-  const user = await findByNumericId(app.models.User, userId);
-  return sessionStands(user, sessionVersion) && isStaff(user) === wasStaff;
+  const user = sessionId ? await standingMember(app, userId, sessionVersion, sessionId) : null;
+  return user !== null && isStaff(user) === wasStaff;
 }
 
 /** A refused handshake; the client reads `data.code`. */
@@ -66,12 +69,18 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
     app
       .resolveSession(cookies[SESSION_COOKIE])
-      .then((user) => {
+      .then((session) => {
+        const user = session?.user ?? null;
         const cameBackAsSomeoneElse = socket.recovered && socket.data.userId !== (user?.id ?? null);
         if (guard.endedOnReturn(socket) || cameBackAsSomeoneElse) return next(sessionEnded());
-        socket.data = user
-          ? { userId: user.id, sessionVersion: user.sessionVersion, isStaff: isStaff(user) }
-          : { userId: null, sessionVersion: 0, isStaff: false };
+        socket.data = session
+          ? {
+              userId: session.user.id,
+              sessionVersion: session.user.sessionVersion,
+              sessionId: session.sessionId,
+              isStaff: isStaff(session.user),
+            }
+          : { userId: null, sessionVersion: 0, sessionId: null, isStaff: false };
         next();
       })
       .catch((error: Error) => {
@@ -84,8 +93,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
 
   io.on('connection', (socket) => {
     limitFlooding(socket);
-    const { userId, isStaff } = socket.data;
+    const { userId, sessionId, isStaff } = socket.data;
     if (userId !== null) void socket.join(rooms.user(userId));
+    if (userId !== null && sessionId !== null) void socket.join(rooms.session(userId, sessionId));
     if (isStaff) void socket.join(rooms.staff);
     socket.emit('session:ready', { userId });
     socket.on('ping', (ack) => {
@@ -104,6 +114,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     dispatchReportEvents,
     dispatchModerationEvents,
     dispatchDatabaseEvents,
+    dispatchNotificationEvents,
   ])
     dispatch(app, io);
 

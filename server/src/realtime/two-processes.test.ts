@@ -1,11 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, type ClientToServerEvents, ErrorCode, pathOf, type ServerToClientEvents } from '@enclave/protocol';
+import {
+  api,
+  type ClientToServerEvents,
+  ErrorCode,
+  pathOf,
+  type ServerToClientEvents,
+  type SessionList,
+} from '@enclave/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { isolatedDatabase, testConfig } from '../test/app.ts';
-import { createMember } from '../test/factories.ts';
+import { createMember, signedInCookie } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { type ServerProcess, startRedis, startServerProcess } from '../test/server-process.ts';
 
@@ -136,6 +143,32 @@ describe('two server processes sharing rooms through Redis', () => {
     expect((await post(a, client.cookie, api.logout.url, {})).status).toBe(200);
     expect(await revoked).toEqual({ reason: 'logged_out' });
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a session ended through A is refused by B at once and its socket on B signed out; the other session stays', async () => {
+    const { user, client } = await createMember(app);
+    const other = await signedInCookie(app, user);
+    const onB = (cookie: string, url: string, method = 'GET') =>
+      fetch(`${b.url}${url}`, { method, headers: { cookie: `${SESSION_COOKIE}=${cookie}`, 'x-requested-with': 't' } });
+    // B has answered for the session already, so it remembers it as standing.
+    expect((await onB(other, api.user.url)).status).toBe(200);
+    const [otherTab, keeperTab] = [await tab(b, other), await tab(b, client.cookie)];
+    const revoked = new Promise((resolve) => otherTab.once('session:revoked', resolve));
+    const gone = new Promise((resolve) => otherTab.once('disconnect', resolve));
+
+    const { sessions } = (await (await onB(client.cookie as string, api.sessions.url)).json()) as SessionList;
+    const target = sessions.find((session) => !session.current)?.id as string;
+    const ended = await fetch(`${a.url}${pathOf(api.endSession.url, { id: target })}`, {
+      method: 'DELETE',
+      headers: { cookie: `${SESSION_COOKIE}=${client.cookie}`, 'x-requested-with': 't' },
+    });
+    expect(ended.status).toBe(200);
+    expect(await revoked).toEqual({ reason: 'ended' });
+    expect(await gone).toBe('io server disconnect');
+    // The end reached B before its sign-out did (one stream, in order): B refuses the session now.
+    expect((await onB(other, api.user.url)).status).toBe(401);
+    expect((await onB(client.cookie as string, api.user.url)).status).toBe(200);
+    expect(keeperTab.connected).toBe(true);
   });
 
   it('a socket on B that comes back after a logout through A gets nothing it missed and is refused', async () => {

@@ -1,6 +1,5 @@
 import { REPORT_EXCERPT_MAX, REPORT_TEXT, type ReportContentType } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId } from '../db/ids.ts';
 import { AppError, notFound } from '../errors.ts';
 import { removeReply, replyById } from '../posts/replies.ts';
 import { findMessage } from '../private-messages/boxes.ts';

@@ -1,6 +1,8 @@
+import type { ClientSummary } from '@enclave/protocol';
 import type { App } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { usernameKey } from '../auth/service.ts';
+import { openSession } from '../auth/session-records.ts';
 import { insertWithId } from '../db/ids.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { TestClient } from './client.ts';
@@ -33,6 +35,23 @@ export async function createMember(
   // Written behind the services' backs: the read models are told, as registration's event would.
   app.changes.tell({ kind: 'member', id: user.id });
   const client = new TestClient(app);
-  client.cookie = app.jwt.sign({ sub: user.id, sv: user.sessionVersion });
+  client.cookie = await signedInCookie(app, user);
   return { user, client };
+}
+
+/** What a browser on a test network gets from a sign-in. */
+export const TEST_CLIENT = {
+  device: 'Desktop (Linux)',
+  deviceType: 'desktop',
+  browser: 'Chrome 131',
+  place: '10.0.0.0/24',
+} as const;
+
+/** A session of `user`, recorded as a sign-in would record it (without its activity entry): its cookie value. */
+export async function signedInCookie(
+  app: App,
+  user: Pick<UserRecord, 'id' | 'sessionVersion'>,
+  client: ClientSummary = TEST_CLIENT,
+): Promise<string> {
+  return (await openSession(app, user, client)).token;
 }

@@ -57,3 +57,13 @@ export async function aThread(
 /** Coins for a member, as an admin grant through the ledger. */
 export const grantCoins = (app: App, account: number, amount: number) =>
   move(app, { account, amount, key: `grant:${account}:${randomUUID()}`, type: 'admin_grant' });
+
+/**
+ * Moves a group buy's deadline (a test's short deadline): on the thread and its open marker, as creation writes
+ * them, and the read models are told, as a service's event would.
+ */
+export async function setDeadline(app: App, threadId: number, deadline: Date): Promise<void> {
+  await app.models.Thread.updateOne(byNumericId(threadId), { $set: { groupBuyDeadline: deadline } });
+  await app.models.OpenGroupBuy.updateOne({ _id: String(threadId) }, { $set: { deadline } });
+  app.changes.tell({ kind: 'thread', id: threadId });
+}

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId, findByNumericId } from '../db/ids.ts';
 import { append, headOf, readRange } from '../db/keyed-list.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
 import { completionOf, isPaidPlace, placeOf } from './group-buy-state.ts';
@@ -69,19 +68,19 @@ export async function recordHolding(
 export async function heldThreadIds(app: FastifyInstance, userId: number): Promise<number[]> {
   const { Holding } = app.models;
   const list = holdingsList(userId);
-  const items = await readRange<HoldingRecord>(app, Holding, list, 1, await headOf(app, Holding, list));
+  const [items] = await Promise.all([
+    readRange<HoldingRecord>(app, Holding, list, 1, await headOf(app, Holding, list)),
+    app.forum.current(),
+  ]);
   const held = await Promise.all(
     items.map(async (item): Promise<number[]> => {
       if (item.kind === 'purchase') return [item.threadId];
       if (item.kind === 'groupBuy') return (await completionOf(app, item.threadId)) ? [item.threadId] : [];
       // An unlocked discussion opens its thread's premium sister too.
-      const thread = await findByNumericId(app.models.Thread, item.threadId);
-      return thread?.sisterThreadId ? [item.threadId, thread.sisterThreadId] : [item.threadId];
+      const sister = app.forum.get(item.threadId)?.sisterThreadId;
+      return sister ? [item.threadId, sister] : [item.threadId];
     }),
   );
-  const threads = await findAllByNumericId(app.models.Thread, new Set(held.flat()));
-  return threads
-    .filter((thread) => !thread.deletedAt)
-    .map((thread) => thread.id)
-    .sort((a, b) => a - b);
+  // The forum index holds the live threads: a deleted one drops out without a read.
+  return [...new Set(held.flat())].filter((id) => app.forum.get(id)).sort((a, b) => a - b);
 }

@@ -3,19 +3,18 @@ import fp from 'fastify-plugin';
 import { categoryRoutes } from '../categories/routes.ts';
 import { finishRemovals } from '../posts/replies.ts';
 import { postRoutes } from '../posts/routes.ts';
-import { sweepGroupBuys } from './group-buy-sweep.ts';
+import { registerGroupBuySweeps } from './group-buy-sweep.ts';
 import { purchaseRoutes } from './purchase-routes.ts';
 import { threadRoutes } from './routes.ts';
 
 /**
  * Categories, threads, replies and what they sell. Not encapsulated (fastify-plugin), so its start-up
- * sweep is a root onReady hook that runs before the ledger's seller-credit sweep registered after it:
- * a group-buy debit without a place must be refunded before anything could pay its organiser.
+ * sweeps are root onReady hooks that run before the ledger's seller-credit sweep registered after them:
+ * a group-buy debit without a place must be refunded before anything could pay its escrow.
  */
 export const forumPlugin = fp(async (app: FastifyInstance) => {
+  registerGroupBuySweeps(app);
   app.addHook('onReady', async () => {
-    const swept = await sweepGroupBuys(app);
-    if (swept.refunded + swept.completed > 0) app.log.warn(swept, 'group-buy contributions settled after a crash');
     const removals = await finishRemovals(app);
     if (removals > 0) app.log.warn({ removals }, 'reply removals finished after a crash');
   });

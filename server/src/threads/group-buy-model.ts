@@ -1,3 +1,4 @@
+import { GROUP_BUY_OUTCOMES, type GroupBuyOutcome } from '@enclave/protocol';
 import { Schema } from 'mongoose';
 import { type ListItem, listItemFields } from '../db/keyed-list.ts';
 
@@ -49,15 +50,56 @@ export const placeNumberSchema = new Schema<PlaceNumberRecord>(
   { id: false, versionKey: false },
 );
 
-/** The group buy's completion, `_id` its thread id, written once by whoever filled the last place. */
-export const groupBuyCompletionSchema = new Schema(
+export interface GroupBuyOutcomeRecord {
+  _id: string;
+  threadId: number;
+  status: GroupBuyOutcome;
+  endedAt: Date;
+}
+
+/**
+ * How the group buy ended, `_id` its thread id: completed (the escrow goes to the organiser), expired or cancelled
+ * (every contribution goes back). Its insert is the one decision: whoever inserts it first (the last contribution,
+ * the deadline sweep, staff) decides, every other attempt fails on the `_id`, so a group buy never both pays out and
+ * refunds. Stored in the collection completions had, which this generalises (the group-buy-escrow migration).
+ */
+export const groupBuyOutcomeSchema = new Schema<GroupBuyOutcomeRecord>(
   {
     _id: String,
     threadId: { type: Number, required: true },
-    completedAt: { type: Date, required: true },
+    status: { type: String, enum: GROUP_BUY_OUTCOMES, required: true },
+    endedAt: { type: Date, required: true },
   },
   { id: false, versionKey: false },
 );
+export const OUTCOMES_COLLECTION = 'groupbuycompletions';
+
+export interface OpenGroupBuyRecord {
+  _id: string;
+  threadId: number;
+  /** Null for a group buy from before escrow: its early contributions went to the organiser, so it never expires. */
+  deadline: Date | null;
+}
+
+/**
+ * A group buy whose coins are not settled yet, `_id` its thread id: written when it opens (or by its first
+ * contribution, if a crash lost that write), removed once its outcome is paid out or refunded. The deadline sweep
+ * walks only these, so the collection holds only unfinished work.
+ */
+export const openGroupBuySchema = new Schema<OpenGroupBuyRecord>(
+  {
+    _id: String,
+    threadId: { type: Number, required: true },
+    deadline: { type: Date, default: null },
+  },
+  { id: false, versionKey: false },
+);
+
+/**
+ * A group buy's end, told: `_id` its thread id. A contribution racing the end can open the marker again and settle
+ * once more, so removing the marker is no proof of being first; this insert is, and only its winner tells.
+ */
+export const groupBuyEndToldSchema = new Schema<{ _id: string }>({ _id: String }, { versionKey: false });
 
 /**
  * A contribution under way, `{threadId}:{userId}`, written before its debit and removed once it is

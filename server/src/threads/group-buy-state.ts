@@ -1,11 +1,20 @@
+import type { GroupBuyPhase } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { headOf, itemKey, readRange } from '../db/keyed-list.ts';
-import { type GroupBuyPlaceRecord, type PlaceNumberRecord, placeKey, placesList } from './group-buy-model.ts';
+import {
+  type GroupBuyOutcomeRecord,
+  type GroupBuyPlaceRecord,
+  type PlaceNumberRecord,
+  placeKey,
+  placesList,
+} from './group-buy-model.ts';
+import type { ThreadRecord } from './thread-model.ts';
 
 export interface GroupBuyState {
   /** Paid places taken: the head of the group buy's place numbers. */
   current: number;
+  status: GroupBuyPhase;
   completedAt: Date | null;
 }
 
@@ -16,8 +25,30 @@ export const placeOf = (app: FastifyInstance, threadId: number, userId: number) 
 export const isPaidPlace = (place: Pick<GroupBuyPlaceRecord, 'place'> | null): boolean =>
   place !== null && place.place > 0;
 
-export const completionOf = (app: FastifyInstance, threadId: number) =>
-  app.models.GroupBuyCompletion.findById(String(threadId)).lean<{ threadId: number; completedAt: Date }>();
+/** How the group buy ended, or null while it is open: one read by key. */
+export const outcomeOf = (app: FastifyInstance, threadId: number) =>
+  app.models.GroupBuyOutcome.findById(String(threadId)).lean<GroupBuyOutcomeRecord>();
+
+/** The group buy's completion, or null (open, expired or cancelled). */
+export async function completionOf(app: FastifyInstance, threadId: number): Promise<GroupBuyOutcomeRecord | null> {
+  const outcome = await outcomeOf(app, threadId);
+  return outcome?.status === 'completed' ? outcome : null;
+}
+
+/**
+ * Where the group buy stands: its outcome, else expired once its deadline has passed (the sweep that records it
+ * may be a moment behind; nothing can be contributed meanwhile), else open.
+ */
+export function phaseOf(
+  thread: Pick<ThreadRecord, 'groupBuyDeadline'>,
+  outcome: Pick<GroupBuyOutcomeRecord, 'status'> | null,
+): GroupBuyPhase {
+  if (outcome) return outcome.status;
+  return isPastDeadline(thread) ? 'expired' : 'open';
+}
+
+export const isPastDeadline = (thread: Pick<ThreadRecord, 'groupBuyDeadline'>, now = Date.now()) =>
+  thread.groupBuyDeadline !== null && thread.groupBuyDeadline !== undefined && thread.groupBuyDeadline.getTime() <= now;
 
 /** Places taken, probed by key: paid places are numbered 1, 2, … without a gap. */
 export const placesTaken = (app: FastifyInstance, threadId: number): Promise<number> =>
@@ -44,12 +75,16 @@ export async function numberPlace(app: FastifyInstance, place: Omit<GroupBuyPlac
   }
 }
 
-/** Each group buy's progress, by key, asked for all of a page's group buys at once. */
-export async function groupBuyStates(app: FastifyInstance, threadIds: number[]): Promise<Map<number, GroupBuyState>> {
+/** Each group buy's progress and phase, by key, asked for all of a page's group buys at once. */
+export async function groupBuyStates(
+  app: FastifyInstance,
+  threads: Pick<ThreadRecord, 'id' | 'groupBuyDeadline'>[],
+): Promise<Map<number, GroupBuyState>> {
   const states = await Promise.all(
-    threadIds.map(async (id) => {
-      const [current, completion] = await Promise.all([placesTaken(app, id), completionOf(app, id)]);
-      return [id, { current, completedAt: completion?.completedAt ?? null }] as const;
+    threads.map(async (thread) => {
+      const [current, outcome] = await Promise.all([placesTaken(app, thread.id), outcomeOf(app, thread.id)]);
+      const completedAt = outcome?.status === 'completed' ? outcome.endedAt : null;
+      return [thread.id, { current, status: phaseOf(thread, outcome), completedAt }] as const;
     }),
   );
   return new Map(states);

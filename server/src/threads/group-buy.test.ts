@@ -7,7 +7,8 @@ import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { balanceOf, move } from '../wallet/ledger.ts';
+import { balanceOf, move, movementByKey } from '../wallet/ledger.ts';
+import { escrowAccount } from '../wallet/ledger-model.ts';
 import { placeKey } from './group-buy-model.ts';
 import { sweepGroupBuys } from './group-buy-sweep.ts';
 
@@ -37,15 +38,18 @@ const contribute = (client: TestClient, thread: Thread, amount = thread.groupBuy
   client.call(api.contribute, { params: { id: thread.id }, body: { amount } });
 
 describe('contributing to a group buy', () => {
-  it('takes a place, pays the organiser and reports progress', async () => {
+  it('takes a place, holds the coins in escrow and reports progress', async () => {
     const { organizer, thread } = await groupBuy(3);
     const { user, client } = await funded(100);
     const response = await contribute(client, thread);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ isCompleted: false, message: 'Contribution received', current: 1, required: 3 });
     expect(await balanceOf(app, user.id)).toBe(75);
-    expect(await balanceOf(app, organizer.id)).toBe(25);
+    expect(await balanceOf(app, organizer.id)).toBe(0);
+    expect(await balanceOf(app, escrowAccount(thread.id))).toBe(25);
     expect((await client.call(api.groupBuyStatus, { params: { id: thread.id } })).json()).toEqual({
+      status: 'open',
+      deadline: thread.groupBuyDeadline,
       isCompleted: false,
       isParticipant: true,
       current: 1,
@@ -86,7 +90,7 @@ describe('contributing to a group buy', () => {
     await expectLedgerReconciles(app);
   });
 
-  it('completes once when the last place fills, opens it to every participant and refuses latecomers', async () => {
+  it('completes once when the last place fills, pays the escrow out once, opens it to every participant', async () => {
     const { user: author } = await createMember(app);
     const thread = await aThread(app, author, {
       content: 'the shared licence key',
@@ -108,6 +112,11 @@ describe('contributing to a group buy', () => {
     expect((await first.client.call(api.thread, { params: { id: thread.id } })).json().content).toBe('');
     const last = await contribute(second.client, thread);
     expect(last.json()).toEqual({ isCompleted: true, message: THREAD_TEXT.groupBuyComplete, current: 2, required: 2 });
+    // The whole escrow in one movement: one credit of 20 to the organiser, the escrow empty.
+    expect(await balanceOf(app, author.id)).toBe(20);
+    expect(await balanceOf(app, escrowAccount(thread.id))).toBe(0);
+    const payout = await movementByKey(app, `sale:groupbuy-payout:${thread.id}`);
+    expect(payout).toMatchObject({ account: author.id, amount: 20, type: 'sale' });
 
     for (const { client } of [first, second]) {
       const detail = (await client.call(api.thread, { params: { id: thread.id } })).json();
@@ -125,7 +134,7 @@ describe('contributing to a group buy', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This group buy is already complete');
     expect(await balanceOf(app, late.user.id)).toBe(50);
-    expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
+    expect(await app.models.GroupBuyOutcome.countDocuments({ threadId: thread.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 
@@ -147,7 +156,7 @@ describe('contributing to a group buy', () => {
     expect(balances.filter((b) => b === 100)).toHaveLength(45);
     expect(await balanceOf(app, organizer.id)).toBe(200);
     expect(completions).toHaveLength(1);
-    expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
+    expect(await app.models.GroupBuyOutcome.countDocuments({ threadId: thread.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 });
@@ -163,7 +172,7 @@ describe('the start-up sweep', () => {
       createdAt: new Date(),
     });
 
-  /** A contribution debited just before a crash: its marker, no place, no credit, no refund. */
+  /** A contribution debited just before a crash: its marker, no place, no credit to the escrow, no refund. */
   const crashedDebit = async (member: UserRecord, thread: Thread) => {
     await crashedMarker(member, thread);
     await move(app, {
@@ -172,11 +181,11 @@ describe('the start-up sweep', () => {
       key: `groupbuy:${member.id}:${thread.id}`,
       type: 'group_buy',
       reference: `thread:${thread.id}`,
-      creditTo: thread.authorId,
+      creditTo: escrowAccount(thread.id),
     });
   };
 
-  it('refunds a debit that never got a place, and leaves a placed one for the seller credit', async () => {
+  it('refunds a debit that never got a place, and credits the escrow for a placed one', async () => {
     const { organizer, thread } = await groupBuy(3);
     const lost = await funded(100);
     const placed = await funded(100);
@@ -197,7 +206,8 @@ describe('the start-up sweep', () => {
 
     expect(await balanceOf(app, lost.user.id)).toBe(100);
     expect(await balanceOf(app, placed.user.id)).toBe(75);
-    expect(await balanceOf(app, organizer.id)).toBe(25);
+    expect(await balanceOf(app, escrowAccount(thread.id))).toBe(25);
+    expect(await balanceOf(app, organizer.id)).toBe(0);
     expect((await lost.client.call(api.groupBuyStatus, { params: { id: thread.id } })).json()).toMatchObject({
       isParticipant: false,
       current: 1,
@@ -205,18 +215,29 @@ describe('the start-up sweep', () => {
     const retry = await contribute(lost.client, thread);
     expect(retry.statusCode).toBe(409);
     expect(await balanceOf(app, lost.user.id)).toBe(100);
-    expect(await sweepGroupBuys(app)).toEqual({ refunded: 0, completed: 0 });
+    expect(await sweepGroupBuys(app, 0)).toMatchObject({ refunded: 0, placed: 0, ended: 0 });
     await expectLedgerReconciles(app);
   });
 
-  it('completes a group buy whose last place filled without its completion', async () => {
-    const { thread } = await groupBuy(2, 5);
+  it('completes a group buy whose last place filled without its outcome, and pays the escrow out once', async () => {
+    const { organizer, thread } = await groupBuy(2, 5);
     const members = [await funded(5), await funded(5)];
-    for (const { client } of members) await contribute(client, thread);
-    // A crash after the last place was credited, before the completion was written and the marker removed.
-    await app.models.GroupBuyCompletion.deleteOne({ _id: String(thread.id) });
-    await crashedMarker((members[1] as (typeof members)[number]).user, thread);
-    expect(await sweepGroupBuys(app)).toEqual({ refunded: 0, completed: 1 });
-    expect(await app.models.GroupBuyCompletion.countDocuments({ threadId: thread.id })).toBe(1);
+    await contribute((members[0] as (typeof members)[number]).client, thread);
+    // A crash after the last place was taken, before its escrow credit, the outcome and the payout.
+    const last = (members[1] as (typeof members)[number]).user;
+    await crashedDebit(last, thread);
+    await app.models.GroupBuyPlace.create({
+      _id: placeKey(thread.id, last.id),
+      threadId: thread.id,
+      place: 2,
+      userId: last.id,
+      createdAt: new Date(),
+    });
+    expect(await sweepGroupBuys(app, 0)).toMatchObject({ refunded: 0, placed: 1 });
+    expect(await app.models.GroupBuyOutcome.findById(String(thread.id)).lean()).toMatchObject({ status: 'completed' });
+    expect(await balanceOf(app, organizer.id)).toBe(10);
+    expect(await sweepGroupBuys(app, 0)).toMatchObject({ refunded: 0, placed: 0, ended: 0 });
+    expect(await balanceOf(app, organizer.id)).toBe(10);
+    await expectLedgerReconciles(app);
   });
 });

@@ -5,13 +5,16 @@ import { itemKey } from '../db/keyed-list.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { completeSale, type MovementResult, move, movementByKey, refund } from '../wallet/ledger.ts';
+import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
 import { holdingsOf, recordHolding } from './access.ts';
-import { type GroupBuyPlaceRecord, placeKey, placesList } from './group-buy-model.ts';
+import { contributionKey, decide, markOpen, returnContribution } from './group-buy-escrow.ts';
+import { type GroupBuyOutcomeRecord, type GroupBuyPlaceRecord, placeKey, placesList } from './group-buy-model.ts';
 import {
-  completionOf,
   groupBuyStates,
   isPaidPlace,
+  isPastDeadline,
   numberPlace,
+  outcomeOf,
   participantsOf,
   placeOf,
   placesTaken,
@@ -20,9 +23,7 @@ import { readableText, type Viewer } from './policy.ts';
 import { visibleThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
-const contributionKey = (userId: number, threadId: number) => `groupbuy:${userId}:${threadId}`;
-
-function groupBuyOf(thread: ThreadRecord) {
+export function groupBuyOf(thread: ThreadRecord) {
   if (!thread.isGroupBuy || !thread.groupBuyParticipantsRequired || !thread.groupBuyContributionAmount) {
     throw badRequest(FORUM_TEXT.notGroupBuy);
   }
@@ -33,12 +34,14 @@ export async function groupBuyStatus(app: FastifyInstance, viewer: Viewer, threa
   const thread = await visibleThread(app, viewer, threadId);
   const { required, amount } = groupBuyOf(thread);
   const [states, mine, holdings] = await Promise.all([
-    groupBuyStates(app, [thread.id]),
+    groupBuyStates(app, [thread]),
     viewer ? placeOf(app, thread.id, viewer.id) : null,
     holdingsOf(app, viewer, [thread]),
   ]);
   const state = states.get(thread.id);
   return {
+    status: state?.status ?? 'open',
+    deadline: thread.groupBuyDeadline?.toISOString() ?? null,
     isCompleted: Boolean(state?.completedAt),
     isParticipant: isPaidPlace(mine),
     current: state?.current ?? 0,
@@ -49,7 +52,17 @@ export async function groupBuyStatus(app: FastifyInstance, viewer: Viewer, threa
   };
 }
 
-/** The debit, owed to the organiser; a shortfall answers with the spec's contribution text. */
+/** Why a group buy that has ended takes no contribution, in the words of its outcome. */
+function endedError(status: GroupBuyOutcomeRecord['status']): AppError {
+  const texts = {
+    completed: FORUM_TEXT.groupBuyAlreadyComplete,
+    expired: FORUM_TEXT.groupBuyExpired,
+    cancelled: FORUM_TEXT.groupBuyCancelled,
+  };
+  return conflict(texts[status]);
+}
+
+/** The debit, owed to the thread's escrow; a shortfall answers with the spec's contribution text. */
 async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRecord, amount: number) {
   try {
     return await move(app, {
@@ -58,7 +71,7 @@ async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRe
       key: contributionKey(member.id, thread.id),
       type: 'group_buy',
       reference: `thread:${thread.id}`,
-      creditTo: thread.authorId,
+      creditTo: escrowAccount(thread.id),
     });
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.InsufficientCoins) {
@@ -67,27 +80,29 @@ async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRe
     throw error;
   }
 }
-
 /**
  * Tries the free place numbers from the count up to `required`; the place document's unique `_id`
  * (one per member) and unique (thread, place) decide every contest in one insert.
  */
-async function claimPlace(app: FastifyInstance, threadId: number, userId: number, required: number) {
+async function claimPlace(
+  app: FastifyInstance,
+  threadId: number,
+  userId: number,
+  required: number,
+): Promise<GroupBuyPlaceRecord | null> {
   for (let place = (await placesTaken(app, threadId)) + 1; place <= required; place++) {
-    const claim = { threadId, place, userId, createdAt: new Date() };
+    const claim = { _id: placeKey(threadId, userId), threadId, place, userId, createdAt: new Date() };
     try {
-      await app.models.GroupBuyPlace.create({ _id: placeKey(threadId, userId), ...claim });
-      await numberPlace(app, claim);
-      await recordHolding(app, userId, threadId, 'groupBuy');
-      return true;
+      await app.models.GroupBuyPlace.create(claim);
+      return claim;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      // Our own key: the start-up sweep voided this contribution and refunds it.
-      if (await placeOf(app, threadId, userId)) return false;
+      // Our own key: the sweep voided this contribution and refunds it.
+      if (await placeOf(app, threadId, userId)) return null;
       await renumberTakenPlace(app, threadId, place);
     }
   }
-  return false;
+  return null;
 }
 
 /** Place `place` is taken but was not numbered (a crash between the two writes): found once, numbered. */
@@ -105,38 +120,45 @@ async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: 
   throw conflict(refunded ? FORUM_TEXT.groupBuyFull : FORUM_TEXT.contributionInProgress);
 }
 
-/** Completes the group buy once (unique `_id`) when the places taken reach the number required. */
-export async function completeIfFull(app: FastifyInstance, thread: ThreadRecord, required: number) {
+/** The last place completes the group buy (unless something ended it first); watchers and participants see the count. */
+async function announceProgress(app: FastifyInstance, thread: ThreadRecord, required: number) {
   const participantIds = await participantsOf(app, thread.id);
   const current = participantIds.length;
-  const isCompleted = current >= required;
+  const outcome =
+    current >= required ? (await decide(app, thread, 'completed')).outcome : await outcomeOf(app, thread.id);
   app.events.publish('groupBuy.progress', {
-    progress: { threadId: thread.id, current, required, isCompleted },
+    progress: { threadId: thread.id, current, required, isCompleted: outcome?.status === 'completed' },
     participantIds,
   });
-  if (isCompleted && !(await completionOf(app, thread.id))) {
-    try {
-      const completedAt = new Date();
-      await app.models.GroupBuyCompletion.create({ _id: String(thread.id), threadId: thread.id, completedAt });
-      app.events.publish('groupBuy.completed', {
-        threadId: thread.id,
-        completedAt: completedAt.toISOString(),
-        participantIds,
-      });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
-  }
-  return { current, isCompleted };
+  return { current, outcome };
+}
+
+/**
+ * A paid place's remaining steps, after a request or after a crash: its number, the member's holding, the credit
+ * to the escrow, the progress. If the group buy ended meanwhile (expired or cancelled, whose returns may have
+ * missed this place), the contribution goes back now. Answers the outcome that stands, if any.
+ */
+export async function settlePlace(
+  app: FastifyInstance,
+  thread: ThreadRecord,
+  place: GroupBuyPlaceRecord,
+  debit: LedgerEntry,
+) {
+  await numberPlace(app, place);
+  await recordHolding(app, place.userId, thread.id, 'groupBuy');
+  await completeSale(app, debit);
+  const { current, outcome } = await announceProgress(app, thread, groupBuyOf(thread).required);
+  if (outcome && outcome.status !== 'completed') await returnContribution(app, thread, debit);
+  return { current, outcome };
 }
 
 const pendingKey = (threadId: number, userId: number) => `${threadId}:${userId}`;
 
 /**
- * One contribution: a marker (so a crash is found by key), the debit (owed to the organiser), a place
- * under the unique keys, then the organiser's credit; the marker goes once it is settled. A
- * contribution that finds no free place is refunded; one refused before the debit (complete, full,
- * already in) costs nothing.
+ * One contribution: the group buy's open marker and a contribution marker (so a crash is found by key), the debit
+ * (owed to the escrow), a place under the unique keys, then the escrow's credit; the marker goes once it is
+ * settled. A contribution that finds no free place is refunded; one refused before the debit (ended, full, past
+ * its deadline, already in) costs nothing; one whose group buy ended while it was being made is returned.
  */
 export async function contribute(
   app: FastifyInstance,
@@ -148,14 +170,16 @@ export async function contribute(
   const { required, amount: price } = groupBuyOf(thread);
   if (thread.authorId === member.id) throw badRequest(FORUM_TEXT.organizerCannotContribute);
   if (amount !== price) throw conflict(FORUM_TEXT.priceChanged(price), ErrorCode.Conflict, { amount: price });
-  const [completion, mine, taken] = await Promise.all([
-    completionOf(app, threadId),
+  const [ended, mine, taken] = await Promise.all([
+    outcomeOf(app, threadId),
     placeOf(app, threadId, member.id),
     placesTaken(app, threadId),
   ]);
-  if (completion) throw conflict(FORUM_TEXT.groupBuyAlreadyComplete);
+  if (ended) throw endedError(ended.status);
+  if (isPastDeadline(thread)) throw endedError('expired');
   if (mine) await settleReplay(app, member, threadId);
   if (taken >= required) throw conflict(FORUM_TEXT.groupBuyFull);
+  await markOpen(app, thread);
   const pending = pendingKey(threadId, member.id);
   await app.models.PendingContribution.create({
     _id: pending,
@@ -178,22 +202,23 @@ export async function contribute(
     throw error;
   }
   if (debit.replayed) await settleReplay(app, member, threadId);
-  let placed: boolean;
+  let place: GroupBuyPlaceRecord | null;
   try {
-    placed = await claimPlace(app, threadId, member.id, required);
+    place = await claimPlace(app, threadId, member.id, required);
   } catch (error) {
     await refund(app, debit.entry);
     await app.models.PendingContribution.deleteOne({ _id: pending });
     throw error;
   }
-  if (!placed) {
+  if (!place) {
     await refund(app, debit.entry);
     await app.models.PendingContribution.deleteOne({ _id: pending });
     throw conflict(FORUM_TEXT.groupBuyFull);
   }
-  await completeSale(app, debit.entry);
-  const { current, isCompleted } = await completeIfFull(app, thread, required);
+  const { current, outcome } = await settlePlace(app, thread, place, debit.entry);
   await app.models.PendingContribution.deleteOne({ _id: pending });
+  if (outcome && outcome.status !== 'completed') throw endedError(outcome.status);
+  const isCompleted = outcome?.status === 'completed';
   return {
     isCompleted,
     message: isCompleted ? THREAD_TEXT.groupBuyComplete : FORUM_TEXT.contributionReceived,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
+import { deleteByIds } from '../db/ids.ts';
 import { appendAll, headOf, itemKey, readRange } from '../db/keyed-list.ts';
 import { dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
@@ -30,7 +31,10 @@ const legacyOf = async <T extends Legacy>(model: Model<never>) =>
   (await model.collection.find<T>({}).toArray()).filter((document) => typeof document._id !== 'string');
 
 const removeAll = (model: Model<never>, documents: Legacy[]) =>
-  documents.length > 0 ? model.collection.deleteMany({ _id: { $in: documents.map((d) => d._id) } } as never) : null;
+  deleteByIds(
+    model.collection,
+    documents.map((d) => d._id),
+  );
 
 /**
  * Entitlements, group-buy places and completions move under derived `_id`s, each member's holdings
@@ -39,15 +43,15 @@ const removeAll = (model: Model<never>, documents: Legacy[]) =>
  * rerun after a crash finishes the job.
  */
 async function run(app: FastifyInstance, progress: (done: number, total: number) => void): Promise<void> {
-  const { Entitlement, GroupBuyPlace, GroupBuyCompletion, PlaceNumber } = app.models;
+  const { Entitlement, GroupBuyPlace, GroupBuyOutcome, PlaceNumber } = app.models;
   await dropIndex(asModel(Entitlement), 'threadId_1_userId_1_kind_1');
   await dropIndex(asModel(Entitlement), 'userId_1');
   await dropIndex(asModel(GroupBuyPlace), 'threadId_1_userId_1');
   await dropIndex(asModel(GroupBuyPlace), 'userId_1');
-  await dropIndex(asModel(GroupBuyCompletion), 'threadId_1');
+  await dropIndex(asModel(GroupBuyOutcome), 'threadId_1');
   const entitlements = await legacyOf<LegacyEntitlement>(asModel(Entitlement));
   const places = await legacyOf<LegacyPlace>(asModel(GroupBuyPlace));
-  const completions = await legacyOf<LegacyCompletion>(asModel(GroupBuyCompletion));
+  const completions = await legacyOf<LegacyCompletion>(asModel(GroupBuyOutcome));
   const total = entitlements.length + places.length + completions.length;
   const paid = places.filter((place) => place.place > 0);
   // First, while every old document is still there to say what each member holds.
@@ -96,10 +100,10 @@ async function run(app: FastifyInstance, progress: (done: number, total: number)
   progress(entitlements.length + places.length, total);
 
   await insertMissing(
-    asModel(GroupBuyCompletion),
+    asModel(GroupBuyOutcome),
     completions.map(({ _id, ...completion }) => ({ ...completion, _id: String(completion.threadId) })),
   );
-  await removeAll(asModel(GroupBuyCompletion), completions);
+  await removeAll(asModel(GroupBuyOutcome), completions);
 
   progress(total, total);
 }

@@ -1,10 +1,20 @@
-import { EditThreadBody, FORUM_TEXT, LIMITS, type Thread, VALIDATION } from '@enclave/protocol';
+import {
+  type CancelGroupBuyReply,
+  EditThreadBody,
+  FORUM_TEXT,
+  LIMITS,
+  type Thread,
+  VALIDATION,
+} from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { byNumericId } from '../db/ids.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
+import { deleteReplies } from '../posts/replies.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { placesTaken } from './group-buy-state.ts';
+import { groupBuyOf } from './group-buy.ts';
+import { decide } from './group-buy-escrow.ts';
+import { isPaidPlace, outcomeOf, phaseOf, placeOf, placesTaken } from './group-buy-state.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
@@ -99,10 +109,12 @@ export async function editThread(
  */
 export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord, 'id'>, id: number) {
   const thread = await findThread(app, id);
+  // An open group buy is cancelled first: its escrow goes back to its contributors, not into a tombstone.
+  if (thread.isGroupBuy) await decide(app, thread, 'cancelled');
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
   const tombstone = { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] };
   await Promise.all(ids.map((threadId) => app.models.Thread.updateOne(byNumericId(threadId), { $set: tombstone })));
-  await app.models.Post.deleteMany({ threadId: { $in: ids } });
+  await Promise.all(ids.map((threadId) => deleteReplies(app, threadId)));
   if (thread.parentThreadId !== null) {
     await app.models.Thread.updateOne(byNumericId(thread.parentThreadId), { $set: { sisterThreadId: null } });
   }
@@ -118,6 +130,36 @@ export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord,
     message: FORUM_TEXT.threadDeleted,
     deletedThreadInfo: { id: thread.id, title: thread.title, sisterThreadId: thread.sisterThreadId ?? null },
   };
+}
+
+/**
+ * Staff cancel an open group buy: every contribution goes back to its contributor, and the reason goes into the
+ * moderation log. One that has ended (or whose deadline has passed) is a 409; so is a cancellation that loses the
+ * race to its last place or its deadline.
+ */
+export async function cancelGroupBuy(
+  app: FastifyInstance,
+  actor: Pick<UserRecord, 'id'>,
+  id: number,
+  reason: string,
+): Promise<CancelGroupBuyReply> {
+  const thread = await findThread(app, id);
+  groupBuyOf(thread);
+  // Staff never decide about their own money.
+  if (thread.authorId === actor.id || isPaidPlace(await placeOf(app, id, actor.id))) {
+    throw forbidden(FORUM_TEXT.ownGroupBuy);
+  }
+  if (phaseOf(thread, await outcomeOf(app, id)) !== 'open') throw conflict(FORUM_TEXT.groupBuyNotCancellable);
+  const { outcome, decided } = await decide(app, thread, 'cancelled');
+  if (!decided) throw conflict(FORUM_TEXT.groupBuyNotCancellable);
+  await logModeration(app, {
+    actorId: actor.id,
+    action: 'groupBuy.cancel',
+    targetType: 'thread',
+    targetId: id,
+    reason,
+  });
+  return { message: FORUM_TEXT.groupBuyCancelledNow, threadId: id, status: outcome.status };
 }
 
 /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */

@@ -77,11 +77,21 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     groupBuyCurrentParticipants: groupBuy?.current ?? 0,
     isGroupBuyCompleted: Boolean(groupBuy?.completedAt),
     groupBuyCompletedAt: iso(groupBuy?.completedAt),
+    groupBuyStatus: thread.isGroupBuy ? (groupBuy?.status ?? 'open') : null,
+    groupBuyDeadline: thread.isGroupBuy ? iso(thread.groupBuyDeadline) : null,
     isApproved: thread.isApproved,
     approvedAt: iso(thread.approvedAt),
     userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
     replyCount: context.replies.get(thread.id) ?? thread.replyCount ?? 0,
   };
+}
+
+/** What the caller read already, sparing its reads. */
+interface Known {
+  /** Reply counts (the forum index's). */
+  counts?: ReadonlyMap<number, number>;
+  /** The viewer's holdings of these threads (the read gate's). */
+  holdings?: Holdings;
 }
 
 /** Presents threads for one viewer, loading what they need (authors, categories, counts, holdings) in a few queries. */
@@ -90,16 +100,15 @@ export async function presentThreads(
   viewer: Viewer,
   threads: ThreadRecord[],
   view: ThreadView,
-  /** Reply counts the caller holds already (the forum index's), sparing their reads. */
-  counts?: ReadonlyMap<number, number>,
+  { counts, holdings: held }: Known = {},
 ): Promise<Thread[]> {
   if (threads.length === 0) return [];
   const ids = threads.map((t) => t.id);
   const [holdings, groupBuys, replies, users, categories] = await Promise.all([
-    holdingsOf(app, viewer, threads),
+    held ?? holdingsOf(app, viewer, threads),
     groupBuyStates(
       app,
-      threads.filter((t) => t.isGroupBuy).map((t) => t.id),
+      threads.filter((t) => t.isGroupBuy),
     ),
     // Lists take the forum index's counts (or the thread's hint); one thread's page counts exactly, from its heads.
     counts ?? (view === 'detail' ? replyCounts(app, ids) : new Map<number, number>()),
@@ -124,11 +133,13 @@ export async function presentThread(
   viewer: Viewer,
   thread: ThreadRecord,
   view: ThreadView = 'detail',
+  known: Known = {},
 ): Promise<Thread> {
-  return (await presentThreads(app, viewer, [thread], view))[0] as Thread;
+  return (await presentThreads(app, viewer, [thread], view, known))[0] as Thread;
 }
 
 /** Threads from the forum index, in list view, with the reply counts it holds. */
 export function presentListed(app: FastifyInstance, viewer: Viewer, threads: IndexedThread[]): Promise<Thread[]> {
-  return presentThreads(app, viewer, threads, 'list', new Map(threads.map((thread) => [thread.id, thread.replyCount])));
+  const counts = new Map(threads.map((thread) => [thread.id, thread.replyCount]));
+  return presentThreads(app, viewer, threads, 'list', { counts });
 }

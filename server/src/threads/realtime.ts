@@ -85,4 +85,7 @@ export function dispatchThreadEvents(app: FastifyInstance, io: RealtimeServer) {
       completedAt,
     });
   });
+  app.events.on('groupBuy.ended', ({ threadId, status, participantIds }) => {
+    io.to([rooms.thread(threadId), ...participantIds.map(rooms.user)]).emit('groupbuy:ended', { threadId, status });
+  });
 }

@@ -2,7 +2,7 @@ import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { admin, member, staff, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
-import { approveThread, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
+import { approveThread, cancelGroupBuy, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
 import { createThread, getThread, listThreads } from './service.ts';
 
 export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,6 +32,12 @@ export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(api.deleteThread),
     preHandler: staff,
     handler: async (request) => deleteThread(app, viewerOf(request), request.params.id),
+  });
+
+  app.route({
+    ...fromContract(api.cancelGroupBuy),
+    preHandler: staff,
+    handler: async (request) => cancelGroupBuy(app, viewerOf(request), request.params.id, request.body.reason),
   });
 
   app.route({

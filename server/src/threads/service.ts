@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
 import type { SearchScope } from './forum-index.ts';
+import { markOpen } from './group-buy-escrow.ts';
 import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
@@ -29,6 +30,8 @@ import {
   normalizeTags,
 } from './rules.ts';
 import type { ThreadRecord } from './thread-model.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function findThread(app: FastifyInstance, id: number): Promise<ThreadRecord> {
   const thread = await findByNumericId(app.models.Thread, id);
@@ -61,9 +64,14 @@ export async function readableThread(
   id: number,
 ): Promise<{ thread: ThreadRecord; holdings: Holdings }> {
   const thread = await visibleThread(app, viewer, id);
+  return { thread, holdings: await holdingsToRead(app, viewer, thread) };
+}
+
+/** What the viewer holds of a thread they may read; a premium thread without access answers 402. */
+async function holdingsToRead(app: FastifyInstance, viewer: Viewer, thread: ThreadRecord): Promise<Holdings> {
   const holdings = await holdingsOf(app, viewer, [thread]);
   if (!canReadContent(viewer, thread, holdings)) throw await premiumRequired(app, thread);
-  return { thread, holdings };
+  return holdings;
 }
 
 /**
@@ -73,8 +81,8 @@ export async function readableThread(
  */
 export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
   const thread = await visibleThread(app, viewer, id);
-  if (!thread.isGroupBuy) await readableThread(app, viewer, id);
-  return presentThread(app, viewer, thread);
+  const holdings = thread.isGroupBuy ? undefined : await holdingsToRead(app, viewer, thread);
+  return presentThread(app, viewer, thread, 'detail', { holdings });
 }
 
 type Sharing = Pick<ThreadRecord, 'id' | 'title' | 'isPrivate' | 'isApproved' | 'allowedUserIds'>;
@@ -143,6 +151,9 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
       ? (body.groupBuyContributionAmount ?? THREAD_DEFAULTS.groupBuyContribution)
       : null,
     groupBuyContent: groupBuyContentOf(body.isGroupBuy === true, body.groupBuyContent),
+    groupBuyDeadline: body.isGroupBuy
+      ? new Date(now.getTime() + (body.groupBuyDays ?? THREAD_DEFAULTS.groupBuyDays) * DAY_MS)
+      : null,
     isApproved: staffAuthor,
     approvedBy: staffAuthor ? author.id : null,
     approvedAt: staffAuthor ? now : null,
@@ -166,6 +177,8 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
     await app.models.Thread.updateOne({ _id: internalId(thread.id) }, { $set: { sisterThreadId: sister.id } });
     thread = { ...thread, sisterThreadId: sister.id };
   }
+  // Lost to a crash, the marker is written by the first contribution instead (before any coin moves).
+  if (thread.isGroupBuy) await markOpen(app, thread);
   if (thread.isApproved) app.events.publish('thread.created', { threadId: thread.id });
   else app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list') });
   announceShare(app, null, thread);

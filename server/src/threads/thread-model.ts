@@ -24,6 +24,11 @@ export interface ThreadRecord {
   groupBuyContributionAmount: number | null;
   /** What a completed group buy unlocks; read only through the read gate (policy.ts). */
   groupBuyContent: string | null;
+  /**
+   * When the group buy expires unless every place is taken: its creation plus the days the organiser chose. Null for
+   * a group buy from before escrow whose first contributions were paid to its organiser (it never expires).
+   */
+  groupBuyDeadline: Date | null;
   isApproved: boolean;
   approvedBy: number | null;
   approvedAt: Date | null;
@@ -65,6 +70,7 @@ export const threadSchema = new Schema<ThreadRecord>(
     groupBuyParticipantsRequired: { type: Number, default: null },
     groupBuyContributionAmount: { type: Number, default: null },
     groupBuyContent: { type: String, default: null },
+    groupBuyDeadline: { type: Date, default: null },
     isApproved: { type: Boolean, default: false },
     approvedBy: { type: Number, default: null },
     approvedAt: { type: Date, default: null },

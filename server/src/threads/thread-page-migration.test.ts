@@ -59,12 +59,12 @@ beforeAll(async () => {
     await aThread(before, author, { isGroupBuy: true, groupBuyParticipantsRequired: 1, groupBuyContributionAmount: 5 })
   ).id;
 
-  const { Post, Thread, Entitlement, GroupBuyPlace, GroupBuyCompletion, Migration } = before.models;
+  const { Post, Thread, Entitlement, GroupBuyPlace, GroupBuyOutcome, Migration } = before.models;
   // Today's layout: the old unique indexes, and threads without reply hints.
   await Post.collection.createIndex({ id: 1 }, { unique: true });
   await Entitlement.collection.createIndex({ threadId: 1, userId: 1, kind: 1 }, { unique: true });
   await GroupBuyPlace.collection.createIndex({ threadId: 1, userId: 1 }, { unique: true });
-  await GroupBuyCompletion.collection.createIndex({ threadId: 1 }, { unique: true });
+  await GroupBuyOutcome.collection.createIndex({ threadId: 1 }, { unique: true });
   await Thread.collection.updateMany({}, { $unset: { replyCount: '', lastReplyAt: '' } });
   // Reply 3 was deleted (by a moderator, back then): ids have a gap.
   await Post.collection.insertMany(legacyPosts() as never[]);
@@ -84,7 +84,7 @@ beforeAll(async () => {
       createdAt: now,
     },
   ] as never[]);
-  await GroupBuyCompletion.collection.insertOne({
+  await GroupBuyOutcome.collection.insertOne({
     _id: new Types.ObjectId(),
     threadId: threads.groupBuy,
     completedAt: now,
@@ -148,7 +148,7 @@ describe('the migration to keyed replies and holdings', () => {
       holdings: await app.models.Holding.countDocuments({}),
       places: await app.models.GroupBuyPlace.countDocuments({}),
       entitlements: await app.models.Entitlement.countDocuments({}),
-      completions: await app.models.GroupBuyCompletion.countDocuments({}),
+      completions: await app.models.GroupBuyOutcome.countDocuments({}),
     });
     const first = await count();
     expect(first).toEqual({ posts: 4, holdings: 3, places: 2, entitlements: 2, completions: 1 });

@@ -49,7 +49,15 @@ const EXPECTED: Record<Role, Abilities> = {
 
 /** The console routes each ability opens (requests from the role matrix, which keep them harmless). */
 const OPENS: Record<keyof Abilities, RouteContract[]> = {
-  canModerate: [api.unapprovedThreads, api.reports, api.banUser, api.muteUser, api.pendingPayments, api.adminStats],
+  canModerate: [
+    api.unapprovedThreads,
+    api.reports,
+    api.banUser,
+    api.muteUser,
+    api.pendingPayments,
+    api.adminStats,
+    api.cancelGroupBuy,
+  ],
   canDeleteThreads: [api.deleteThread],
   canEditThreads: [api.editThread],
   canManageUsers: [api.adminUsers, api.addUserCoins],

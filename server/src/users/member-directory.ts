@@ -77,6 +77,12 @@ export class MemberDirectory extends ReadModel<MemberCard> {
     return members.slice(0, limit);
   }
 
+  /** Live staff accounts (admins and moderators): who hears of the approval and report queues. */
+  async staffIds(): Promise<number[]> {
+    await this.current();
+    return [...this.byId.values()].filter((m) => !m.deletedAt && (m.isAdmin || m.isModerator)).map((m) => m.id);
+  }
+
   /** Live accounts, all or created since `since`. */
   async count(since: Date | null): Promise<number> {
     await this.current();

@@ -2,7 +2,7 @@ import { api, LIMITS, SERVER_TEXT } from '@enclave/protocol';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, signedIn, viewerOf } from '../auth/guards.ts';
-import { clearSession, issueSession } from '../auth/session.ts';
+import { clearSession, signIn } from '../auth/session.ts';
 import { byNumericId } from '../db/ids.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
@@ -74,8 +74,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(api.changePassword),
     preHandler: signedIn,
     handler: async (request, reply) => {
+      // Every session ended with the old password; this browser stays signed in with a new one.
       const user = await changePassword(app, viewerOf(request), request.body);
-      issueSession(reply, user);
+      await signIn(request, reply, user, 'password_change');
       return { message: 'Password updated' };
     },
   });

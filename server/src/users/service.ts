@@ -10,8 +10,10 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { forgetActivity } from '../activity/activity-log.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions, usernameKey } from '../auth/service.ts';
+import { forgetSessions } from '../auth/session-records.ts';
 import { byNumericId, findByNumericId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { closeWallet } from '../wallet/service.ts';
@@ -33,7 +35,7 @@ async function update(app: FastifyInstance, id: number, set: Record<string, unkn
   const updated = (await app.models.User.findOneAndUpdate(
     byNumericId(id),
     { $set: set },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<UserRecord>()) as UserRecord;
   app.events.publish('member.changed', { userId: id });
   return updated;
@@ -149,4 +151,5 @@ export async function deleteAccount(app: FastifyInstance, user: UserRecord, pass
   await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${user.id}(:|$)` } });
   await closeWallet(app, user.id);
   await revokeSessions(app, user.id, 'deleted');
+  await Promise.all([forgetSessions(app, user.id), forgetActivity(app, user.id)]);
 }

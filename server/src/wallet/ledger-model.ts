@@ -7,12 +7,31 @@ export const ENTRY_TYPES = [
   'premium_purchase',
   'unlock',
   'group_buy',
+  'group_buy_payout',
+  'group_buy_return',
   'sale',
   'refund',
   'admin_grant',
   'account_closed',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/**
+ * The credit side of a debit that carries `creditTo`, under the key `sale:{debit key}`: a seller's sale, an escrow
+ * receiving a contribution, an organiser receiving the escrow, a contributor receiving their coins back.
+ */
+export const creditKey = (debitKey: string) => `sale:${debitKey}`;
+export const isCreditSide = (entry: { key: string }) => entry.key.startsWith('sale:');
+
+/** What the credit side of a debit is, in the words of the member it reaches: coins returned are a refund. */
+export const creditTypeOf = (debitType: EntryType): EntryType => (debitType === 'group_buy_return' ? 'refund' : 'sale');
+
+/**
+ * A group buy's escrow is an account of the ledger like a member's, numbered minus the thread id: member ids are
+ * positive, so the two never meet, and an escrow's chain is checked by every rule a member's is.
+ */
+export const escrowAccount = (threadId: number) => -threadId;
+export const isEscrowAccount = (account: number) => account < 0;
 
 /** An account's ledger is the keyed list `ledger:{account}`: entry seq is stored under `ledger:{account}:{seq}`. */
 export const ledgerList = (account: number) => `ledger:${account}`;

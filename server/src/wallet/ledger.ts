@@ -2,10 +2,14 @@ import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
-import { appendAfter, headOf, readItem } from '../db/keyed-list.ts';
+import { appendAfter, firstSince, headOf, readItem } from '../db/keyed-list.ts';
 import { AppError } from '../errors.ts';
 import {
+  creditKey,
+  creditTypeOf,
   type EntryType,
+  isCreditSide,
+  isEscrowAccount,
   type LedgerEntry,
   type LedgerItem,
   ledgerList,
@@ -63,8 +67,9 @@ export async function balanceOf(app: FastifyInstance, account: number): Promise<
 export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
   const pointer = await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
   if (pointer) return pointer.entry;
-  if (!(await app.models.LedgerMoving.exists({ _id: key }))) return null;
-  return searchByKey(app, key);
+  if (await app.models.LedgerMoving.exists({ _id: key })) return searchByKey(app, key);
+  // No marker: never moved, or finished between the two reads (its pointer is written before its marker goes).
+  return (await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>())?.entry ?? null;
 }
 
 /** The rare search: a movement whose pointer a crash (or a writer still at work) has not written yet. */
@@ -106,9 +111,11 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
     owed ? mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
   ]);
   let entry: LedgerEntry;
+  let checkedSeq = 0;
   try {
     entry = entryOf(
       await appendAfter(app, entries(app), ledgerList(movement.account), (seq, head) => {
+        checkedSeq = seq - 1;
         const balance = head?.balanceAfter ?? 0;
         if (balance + movement.amount < 0) throw insufficientCoins(-movement.amount, balance);
         return {
@@ -127,15 +134,40 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   } catch (error) {
     // Refused by the unique key, or by a balance this movement itself lowered: it happened already (another
     // request, another process, or before a crash that left its marker), and is answered.
-    const moved = isDuplicateKey(error) || !alone ? await searchByKey(app, movement.key) : null;
+    const moved =
+      isDuplicateKey(error) || !alone
+        ? await searchByKey(app, movement.key)
+        : await recentEntryOf(app, movement.account, checkedSeq, movement.key);
     if (moved) return { entry: moved, replayed: true };
     if (alone) await abandon(app, movement.key);
     throw error;
   }
   await settleMovement(app, entry);
-  void showBalance(app, entry);
-  app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
+  // An escrow is no member: nobody's balance to show, nobody's activity to log.
+  if (!isEscrowAccount(entry.account)) {
+    void showBalance(app, entry);
+    app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
+    app.events.publish('coins.moved', { entry });
+  }
   return { entry, replayed: false };
+}
+
+/** How far back a refused movement looks for a concurrent writer of its own key. */
+const RECENT_ENTRIES = 10;
+
+/**
+ * The entry of `key` among the last entries up to `seq`, by point reads. Two writers of one key (a payout settled by
+ * a request and a sweep at once) both check the balance; the one whose insert comes second may find the balance
+ * already lowered by the first, whose entry is then among the last few it checked: answered, not refused.
+ */
+async function recentEntryOf(app: FastifyInstance, account: number, seq: number, key: string) {
+  const recent = await Promise.all(
+    Array.from({ length: Math.min(seq, RECENT_ENTRIES) }, (_, i) =>
+      readItem(entries(app), ledgerList(account), seq - i),
+    ),
+  );
+  const found = recent.find((item) => item?.key === key);
+  return found ? entryOf(found) : null;
 }
 
 /** A refused movement leaves no marker behind. */
@@ -149,18 +181,20 @@ async function abandon(app: FastifyInstance, key: string): Promise<void> {
 /** After the entry: its place in the movements list, then its pointer, then the marker goes. */
 async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
   await Promise.all([
-    entry.type !== 'sale' ? countMovement(app, entry) : null,
+    isCreditSide(entry) ? null : countMovement(app, entry),
     mark(marker(app.models.LedgerKey), { _id: entry.key, entry }),
   ]);
   await app.models.LedgerMoving.deleteOne({ _id: entry.key });
 }
 
 async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
-  await appendAfter(app, movements(app), MOVEMENTS, (_n, previous) => ({
+  // Read by binary search, one item at a time: no buckets.
+  const count = (_n: number, previous: MovementItem | null) => ({
     key: entry.key,
     createdAt: entry.createdAt,
     coinsSold: (previous?.coinsSold ?? 0) + (entry.type === 'coin_purchase' ? entry.amount : 0),
-  }));
+  });
+  await appendAfter(app, movements(app), MOVEMENTS, count, { buckets: false });
 }
 
 /** The member document's copy of the balance, for lists of many members; a failure changes nothing that matters. */
@@ -193,14 +227,14 @@ export async function pay(
   return debit;
 }
 
-/** The seller's side of a debit that carries `creditTo`; idempotent by its key. */
+/** The credit side of a debit that carries `creditTo` (a seller, an escrow, …); idempotent by its key. */
 export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
   if (debit.creditTo === null || debit.creditTo === undefined) return;
   await move(app, {
     account: debit.creditTo,
     amount: -debit.amount,
-    key: `sale:${debit.key}`,
-    type: 'sale',
+    key: creditKey(debit.key),
+    type: creditTypeOf(debit.type),
     reference: debit.reference ?? undefined,
   });
   await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
@@ -232,7 +266,7 @@ export async function finishMovements(app: FastifyInstance): Promise<number> {
     }
     const entry = await searchByKey(app, key);
     if (entry) {
-      if (entry.type !== 'sale' && !(await isCounted(app, key))) await countMovement(app, entry);
+      if (!isCreditSide(entry) && !(await isCounted(app, key))) await countMovement(app, entry);
       await settleMovement(app, entry);
     } else if (isStale(createdAt)) {
       await app.models.LedgerMoving.deleteOne({ _id: key });
@@ -271,11 +305,11 @@ async function completeUnfinished(app: FastifyInstance, sale: { _id: string; cre
     await app.models.UnfinishedSale.deleteOne({ _id: key });
     return false;
   };
-  if (await app.models.LedgerKey.exists({ _id: `sale:${key}` })) return done();
+  if (await app.models.LedgerKey.exists({ _id: creditKey(key) })) return done();
   const debit = await movementByKey(app, key);
   if (!debit) return isStale(sale.createdAt) ? done() : false;
   if (await movementByKey(app, `refund:${key}`)) return done();
-  const credited = await movementByKey(app, `sale:${key}`);
+  const credited = await movementByKey(app, creditKey(key));
   await completeSale(app, debit);
   return credited === null;
 }
@@ -314,8 +348,8 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
 
 /**
  * Admin stats: the movements (a sale's seller side excluded) and the coins sold since `since` (all time
- * for null). The movements list's items carry running totals and are in time order, so a binary search
- * of point reads finds the last one before `since`.
+ * for null). The movements list's items carry running totals and are in time order, so a search of
+ * point reads finds the last one before `since`.
  */
 export async function ledgerStats(
   app: FastifyInstance,
@@ -324,19 +358,8 @@ export async function ledgerStats(
   const model = movements(app);
   const head = await headOf(app, model, MOVEMENTS);
   const last = head > 0 ? await readItem(model, MOVEMENTS, head) : null;
-  let before: MovementItem | null = null;
-  if (since && last) {
-    let low = 0; // items 1..low are before `since`
-    let high = head + 1; // items high.. are not
-    while (high - low > 1) {
-      const mid = Math.floor((low + high) / 2);
-      const item = await readItem(model, MOVEMENTS, mid);
-      if (item && item.createdAt < since) {
-        low = mid;
-        before = item;
-      } else high = mid;
-    }
-  }
+  const first = since && last ? await firstSince(app, model, MOVEMENTS, since, head) : 1;
+  const before = first > 1 ? await readItem(model, MOVEMENTS, first - 1) : null;
   return {
     totalTransactions: head - (before?.n ?? 0),
     totalCoins: (last?.coinsSold ?? 0) - (before?.coinsSold ?? 0),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Document } from 'mongodb';
 import type { Collection, Model } from 'mongoose';
-import { internalId, isDuplicateKey } from '../db/ids.ts';
+import { deleteByIds, internalId, isDuplicateKey } from '../db/ids.ts';
 import { headOf, importList } from '../db/keyed-list.ts';
 import type { Migration } from '../db/migrations.ts';
 import { paymentItems } from '../payments/payment-keys.ts';
@@ -97,7 +97,10 @@ async function convertLedger(app: FastifyInstance, progress: (done: number, tota
   );
   await countMovements(app, entries);
   await markUnfinishedSales(app, entries);
-  await collection.deleteMany({ _id: { $in: old.map((doc) => doc._id) } } as never);
+  await deleteByIds(
+    collection,
+    old.map((doc) => doc._id),
+  );
   await app.models.LedgerEntry.createIndexes();
   return old.length;
 }
@@ -184,5 +187,8 @@ async function rekey(
       return copy;
     }),
   );
-  await collection.deleteMany({ _id: { $in: old.map((doc) => doc._id) } });
+  await deleteByIds(
+    collection,
+    old.map((doc) => doc._id),
+  );
 }

@@ -173,8 +173,10 @@ describe('database backup and restore', () => {
     expect(undo.statusCode).toBe(200);
     expect(await app.models.User.exists({ username: 'newcomer' })).toBeTruthy();
     const after = await snapshot();
+    // The admin's own calls write after the undo: the log of the restores, and their session's last seen.
+    const writtenByTheCalls = ['moderationlogs', 'sessionseens'];
     for (const [name, documents] of Object.entries(beforeSecond)) {
-      if (name !== 'moderationlogs') expect(after[name], name).toEqual(documents);
+      if (!writtenByTheCalls.includes(name)) expect(after[name], name).toEqual(documents);
     }
   });
 

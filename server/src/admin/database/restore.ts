@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_TEXT, ErrorCode, type RestoreReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { forgetLists } from '../../db/keyed-list.ts';
 import { MIGRATIONS } from '../../db/migration-list.ts';
 import { runMigrations } from '../../db/migrations.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -54,6 +55,8 @@ async function swapIn(app: FastifyInstance) {
     await app.mongo.collection(stagingName(name)).rename(name);
     await model.createIndexes();
   }
+  // What this process remembers of its lists may be past the restored data (others forget on 'database.restored').
+  forgetLists(app);
 }
 
 /** Replaces every collection with the backup's documents: staged whole first, then swapped in. */

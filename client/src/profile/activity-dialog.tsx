@@ -1,0 +1,135 @@
+import { ACTIVITY_TEXT, type ActivityEntry, LIMITS, SESSIONS_TEXT } from '@enclave/protocol';
+import {
+  ArrowDownLeft,
+  ArrowUpRight,
+  CreditCard,
+  KeyRound,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  MailCheck,
+  ShieldAlert,
+} from 'lucide-react';
+import { Button } from '../components/button.tsx';
+import { formatDateTime } from '../components/dates.ts';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+import { RouterLink } from '../components/router-link.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
+import { formatSignedCoins, transactionTitle } from '../wallet/transaction-text.ts';
+import * as styles from './security.css.ts';
+import { useActivityLog } from './security-queries.ts';
+import { clientLabel } from './sessions-dialog.tsx';
+
+type Tone = keyof typeof styles.icon;
+
+const PAYMENT_TITLES: Record<string, string> = {
+  pending: ACTIVITY_TEXT.paymentStarted,
+  completed: ACTIVITY_TEXT.paymentCompleted,
+  failed: ACTIVITY_TEXT.paymentFailed,
+};
+
+/** What an entry says, with its icon and tone. */
+function describe(entry: ActivityEntry): { title: string; icon: LucideIcon; tone: Tone } {
+  const coins = (entry.coins ?? 0) > 0 ? 'credit' : 'neutral';
+  switch (entry.kind) {
+    case 'signed_in':
+      return {
+        title: entry.detail === 'registration' ? ACTIVITY_TEXT.registered : ACTIVITY_TEXT.signedIn,
+        icon: LogIn,
+        tone: 'neutral',
+      };
+    case 'sign_in_failed':
+      return { title: ACTIVITY_TEXT.signInFailed, icon: ShieldAlert, tone: 'warning' };
+    case 'password_changed':
+      return { title: ACTIVITY_TEXT.passwordChanged, icon: KeyRound, tone: 'neutral' };
+    case 'email_verified':
+      return { title: ACTIVITY_TEXT.emailVerified, icon: MailCheck, tone: 'neutral' };
+    case 'session_ended':
+      return {
+        title: entry.detail === 'logged_out' ? ACTIVITY_TEXT.loggedOut : ACTIVITY_TEXT.sessionEnded,
+        icon: LogOut,
+        tone: 'neutral',
+      };
+    case 'coins_spent':
+    case 'coins_received':
+      return {
+        title: transactionTitle({ entryType: entry.detail ?? '', transactionType: 'other' }),
+        icon: coins === 'credit' ? ArrowDownLeft : ArrowUpRight,
+        tone: coins,
+      };
+    case 'payment':
+      return { title: PAYMENT_TITLES[entry.detail ?? ''] ?? entry.detail ?? '', icon: CreditCard, tone: 'neutral' };
+  }
+}
+
+/** View Log (the Security tab): the member's own security events and coin movements, newest first. */
+export function ActivityDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <ModalDialog title={ACTIVITY_TEXT.title} isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
+      <ActivityPanel onClose={() => onOpenChange(false)} />
+    </ModalDialog>
+  );
+}
+
+function ActivityPanel({ onClose }: { onClose: () => void }) {
+  const log = useActivityLog();
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <>
+      <p className={styles.muted}>{ACTIVITY_TEXT.intro(LIMITS.activityRetentionDays)}</p>
+      {log.isLoading ? (
+        <LoadingRows rows={3} label={ACTIVITY_TEXT.loading} />
+      ) : log.isError ? (
+        <p className={styles.problem}>{ACTIVITY_TEXT.loadFailed}</p>
+      ) : entries.length === 0 ? (
+        <p className={styles.muted}>{ACTIVITY_TEXT.empty}</p>
+      ) : (
+        <ul className={styles.list} aria-label={ACTIVITY_TEXT.title}>
+          {entries.map((entry) => (
+            <ActivityRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+      <div className={styles.actions}>
+        <LoadMoreButton pages={log} className={styles.listAction} />
+        <Button variant="secondary" onPress={onClose}>
+          Close
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function ActivityRow({ entry }: { entry: ActivityEntry }) {
+  const { title, icon: Icon, tone } = describe(entry);
+  return (
+    <li className={styles.row}>
+      <span className={styles.icon[tone]}>
+        <Icon size={18} aria-hidden />
+      </span>
+      <div className={styles.main}>
+        <span className={styles.title}>{title}</span>
+        <span className={styles.meta}>
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          {entry.client && <span>{clientLabel(entry.client)}</span>}
+          {entry.client && (
+            <span>
+              {SESSIONS_TEXT.network} {entry.client.place}
+            </span>
+          )}
+          {entry.threadId !== null && (
+            <RouterLink to="/thread/$id" params={{ id: String(entry.threadId) }} className={styles.link}>
+              {ACTIVITY_TEXT.viewThread}
+            </RouterLink>
+          )}
+        </span>
+      </div>
+      {entry.coins !== null && (
+        <span className={styles.coins[entry.coins > 0 ? 'credit' : 'debit']}>
+          {entry.kind === 'payment' ? entry.coins : formatSignedCoins(entry.coins)} coins
+        </span>
+      )}
+    </li>
+  );
+}

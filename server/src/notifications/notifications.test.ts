@@ -1,0 +1,294 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api, type NotificationList, type Thread } from '@enclave/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import type { TestClient } from '../test/client.ts';
+import { createMember } from '../test/factories.ts';
+import { aThread } from '../test/forum.ts';
+import { scansDuring } from '../test/scans.ts';
+import { browserTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { notify } from './service.ts';
+
+let app: App;
+let tabs: ReturnType<typeof browserTabs>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  tabs = browserTabs(app);
+});
+afterAll(() => tabs?.close());
+
+const listOf = async (client: TestClient) =>
+  (await client.call(api.notifications, { query: {} })).json<NotificationList>();
+
+/** Notifications are made after the write that caused them: wait until `count` are listed. */
+async function listed(client: TestClient, count: number): Promise<NotificationList> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const list = await listOf(client);
+    if (list.notifications.length >= count) return list;
+    if (Date.now() > deadline) throw new Error(`only ${list.notifications.length} of ${count} notifications`);
+    await sleep(30);
+  }
+}
+
+const reply = (client: TestClient, threadId: number, content = 'A reply') =>
+  client.call(api.reply, { params: { id: threadId }, body: { content } });
+
+describe('replies', () => {
+  it('notify the thread’s author and everyone who replied, never the replier, live to every tab', async () => {
+    const author = await createMember(app);
+    const first = await createMember(app);
+    const second = await createMember(app);
+    const thread = await aThread(app, author.user, { title: 'Gardening tips' });
+    const authorTabs = [await tabs.open(author.client), await tabs.open(author.client)];
+
+    expect((await reply(first.client, thread.id)).statusCode).toBe(201);
+    for (const tab of authorTabs) {
+      const [pushed] = await received(tab, 'notification:new');
+      expect(pushed).toMatchObject({
+        unreadCount: 1,
+        notification: { kind: 'reply', threadId: thread.id, title: 'Gardening tips', actorName: first.user.username },
+      });
+    }
+    await listed(author.client, 1);
+    expect((await reply(second.client, thread.id)).statusCode).toBe(201);
+    expect((await listed(author.client, 2)).unreadCount).toBe(2);
+    const firstSees = await listed(first.client, 1);
+    expect(firstSees.notifications).toMatchObject([{ kind: 'reply', actorName: second.user.username }]);
+
+    await sleep(QUIET_MS);
+    expect((await listOf(second.client)).notifications).toEqual([]);
+    // A reply never carries the reply's text.
+    expect(JSON.stringify(await listOf(author.client))).not.toContain('A reply');
+  });
+
+  it('lists newest first, pages by id, and every route reads by key', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user);
+    for (let i = 0; i < 3; i++) {
+      const { client } = await createMember(app);
+      await reply(client, thread.id);
+    }
+    await listed(author.client, 3);
+    const scans = await scansDuring(app, async () => {
+      const page = (await author.client.call(api.notifications, { query: { limit: '2' } })).json<NotificationList>();
+      expect(page.notifications.map((n) => n.id)).toEqual([3, 2]);
+      expect(page.nextCursor).toBe(2);
+      const older = (
+        await author.client.call(api.notifications, { query: { limit: '2', before: '2' } })
+      ).json<NotificationList>();
+      expect(older.notifications.map((n) => n.id)).toEqual([1]);
+      expect(older.nextCursor).toBeNull();
+      await author.client.call(api.markNotificationsRead, { body: { upTo: 3 } });
+      await author.client.call(api.notificationPreferences);
+    });
+    expect(scans).toEqual([]);
+  });
+});
+
+describe('read state', () => {
+  it('marking read in one tab clears the count in the others; the mark never goes back', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user);
+    const { client: replier } = await createMember(app);
+    await reply(replier, thread.id);
+    await listed(author.client, 1);
+    const [, other] = [await tabs.open(author.client), await tabs.open(author.client)];
+
+    const marked = await author.client.call(api.markNotificationsRead, { body: { upTo: 1 } });
+    expect(marked.json()).toEqual({ unreadCount: 0, readUpTo: 1 });
+    expect((await received(other as never, 'notification:read'))[0]).toEqual({ unreadCount: 0, readUpTo: 1 });
+
+    const back = await author.client.call(api.markNotificationsRead, { body: { upTo: 0 } });
+    expect(back.json()).toEqual({ unreadCount: 0, readUpTo: 1 });
+    // A mark past the head stops at the head, so later notifications still count as unread.
+    await author.client.call(api.markNotificationsRead, { body: { upTo: 99 } });
+    const { client: later } = await createMember(app);
+    await reply(later, thread.id);
+    expect((await listed(author.client, 2)).unreadCount).toBe(1);
+  });
+
+  it('two tabs marking at once leave the highest mark', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user);
+    for (let i = 0; i < 3; i++) await reply((await createMember(app)).client, thread.id);
+    await listed(author.client, 3);
+    await Promise.all([
+      author.client.call(api.markNotificationsRead, { body: { upTo: 3 } }),
+      author.client.call(api.markNotificationsRead, { body: { upTo: 1 } }),
+      author.client.call(api.markNotificationsRead, { body: { upTo: 2 } }),
+    ]);
+    expect(await listOf(author.client)).toMatchObject({ unreadCount: 0, readUpTo: 3 });
+  });
+
+  it('a member offline meanwhile finds what they missed', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user);
+    await reply((await createMember(app)).client, thread.id);
+    expect(await listed(author.client, 1)).toMatchObject({ unreadCount: 1, readUpTo: 0 });
+  });
+
+  it('needs a member: a visitor gets 401', async () => {
+    expect((await app.inject({ method: 'GET', url: api.notifications.url })).statusCode).toBe(401);
+  });
+});
+
+describe('what a notification may say', () => {
+  it('names a thread only while the reader may see it', async () => {
+    const author = await createMember(app, { isModerator: true });
+    const reader = await createMember(app);
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const thread = await aThread(app, author.user, { title: 'Soon private' });
+    await reply(reader.client, thread.id);
+    await listed(author.client, 1);
+    await reply(author.client, thread.id);
+    expect((await listed(reader.client, 1)).notifications[0]?.title).toBe('Soon private');
+
+    const edited = await admin.call(api.editThread, {
+      params: { id: thread.id },
+      body: { isPrivate: true, allowedUserIds: [] },
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = await listOf(reader.client);
+    expect(after.notifications[0]).toMatchObject({ kind: 'reply', threadId: thread.id, title: null });
+    expect(JSON.stringify(after)).not.toContain('Soon private');
+  });
+
+  it('a private thread that names a member tells them, with its author', async () => {
+    const chosen = await createMember(app);
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const created = await admin.call(api.createThread, {
+      body: {
+        title: 'Circle',
+        content: 'For the chosen few',
+        categoryId: 1,
+        isPrivate: true,
+        allowedUserIds: [chosen.user.id],
+      },
+    });
+    const thread = created.json<Thread>();
+    expect((await listed(chosen.client, 1)).notifications[0]).toMatchObject({
+      kind: 'privateThread',
+      threadId: thread.id,
+      title: 'Circle',
+    });
+  });
+});
+
+describe('staff queues', () => {
+  it('a pending thread and a new report reach staff, not members', async () => {
+    const moderator = await createMember(app, { isModerator: true });
+    const bystander = await createMember(app);
+    const author = await createMember(app);
+    const pending = await aThread(app, author.user, { title: 'Please approve' }, { approved: false });
+    const staffSees = await listed(moderator.client, 1);
+    expect(staffSees.notifications[0]).toMatchObject({
+      kind: 'approvalQueued',
+      threadId: pending.id,
+      title: 'Please approve',
+    });
+
+    const open = await aThread(app, author.user);
+    const reported = await bystander.client.call(api.createReport, {
+      body: { contentType: 'thread', contentId: open.id, reason: 'Spam' },
+    });
+    expect(reported.statusCode).toBe(201);
+    // `aThread` approves behind the services' backs, so the open thread queued first too.
+    const kinds = (await listed(moderator.client, 3)).notifications.map((n) => n.kind);
+    expect(kinds).toEqual(['reportQueued', 'approvalQueued', 'approvalQueued']);
+    await sleep(QUIET_MS);
+    expect((await listOf(bystander.client)).notifications).toEqual([]);
+  });
+});
+
+describe('outcomes for the member concerned', () => {
+  it('a report acted on or dismissed tells its reporter', async () => {
+    const author = await createMember(app);
+    const reporter = await createMember(app);
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const first = await aThread(app, author.user);
+    const second = await aThread(app, author.user);
+    const reportOf = async (threadId: number) =>
+      (
+        await reporter.client.call(api.createReport, {
+          body: { contentType: 'thread', contentId: threadId, reason: 'Spam' },
+        })
+      ).json<{ id: number }>().id;
+    const actioned = await reportOf(first.id);
+    const dismissed = await reportOf(second.id);
+    expect((await moderator.call(api.approveReport, { params: { id: actioned } })).statusCode).toBe(200);
+    expect((await moderator.call(api.dismissReport, { params: { id: dismissed } })).statusCode).toBe(200);
+    const outcomes = (await listed(reporter.client, 2)).notifications.map((n) => [n.kind, n.outcome]);
+    expect(outcomes).toEqual([
+      ['report', 'dismissed'],
+      ['report', 'actioned'],
+    ]);
+  });
+
+  it('a lifted ban or mute tells the member', async () => {
+    const member = await createMember(app, { mutedUntil: new Date(Date.now() + 3_600_000) });
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    expect((await moderator.call(api.unmuteUser, { params: { id: member.user.id }, body: {} })).statusCode).toBe(200);
+    expect((await listed(member.client, 1)).notifications[0]).toMatchObject({
+      kind: 'sanctionLifted',
+      outcome: 'mute',
+    });
+  });
+
+  it('a payment confirmed or rejected, and a completed group buy, tell their members once', async () => {
+    const buyer = await createMember(app);
+    const organiser = await createMember(app);
+    const thread = await aThread(app, organiser.user, { title: 'Shared licence' });
+    const now = new Date();
+    const payment = {
+      ...{ id: 1, orderId: 'order-1', provider: 'self-custody', packageId: 'standard', coins: 1000, priceAmount: 100 },
+      ...{ payCurrency: 'btc', payAmount: 0.001, payAddress: 'address', network: null, actuallyPaid: null },
+      ...{ transactionHash: null, decidedBy: null, decidedAt: null, createdAt: now, updatedAt: now },
+      ...{ userId: buyer.user.id, paymentId: 'pay-1', status: 'finished' },
+    };
+    // Published as the payment and group-buy services publish them; a repeated event is told once.
+    for (let i = 0; i < 2; i++) app.events.publish('payment.changed', { payment: payment as never });
+    app.events.publish('payment.changed', { payment: { ...payment, paymentId: 'pay-2', status: 'failed' } as never });
+    app.events.publish('payment.changed', { payment: { ...payment, paymentId: 'pay-3', status: 'waiting' } as never });
+    const completed = { threadId: thread.id, completedAt: new Date().toISOString(), participantIds: [buyer.user.id] };
+    for (let i = 0; i < 2; i++) app.events.publish('groupBuy.completed', completed);
+    await listed(buyer.client, 3);
+    await sleep(QUIET_MS);
+    const outcomes = (await listOf(buyer.client)).notifications.map((n) => [n.kind, n.outcome]).sort();
+    expect(outcomes).toEqual([
+      ['groupBuy', 'completed'],
+      ['payment', 'confirmed'],
+      ['payment', 'rejected'],
+    ]);
+  });
+});
+
+describe('preferences', () => {
+  it('default to in the app only, and a kind turned off is not stored', async () => {
+    const member = await createMember(app);
+    const preferences = (await member.client.call(api.notificationPreferences)).json();
+    expect(preferences.kinds.reply).toEqual({ app: true, email: false });
+    expect(preferences.kinds.payment).toEqual({ app: true, email: false });
+
+    const kinds = { ...preferences.kinds, reply: { app: false, email: false } };
+    const saved = await member.client.call(api.saveNotificationPreferences, { body: { kinds } });
+    expect(saved.statusCode).toBe(200);
+    const thread = await aThread(app, member.user);
+    await reply((await createMember(app)).client, thread.id);
+    await notify(app, [member.user.id], { key: 'marker', kind: 'sanctionLifted', outcome: 'ban' });
+    await sleep(QUIET_MS);
+    expect((await listOf(member.client)).notifications.map((n) => n.kind)).toEqual(['sanctionLifted']);
+  });
+
+  it('refuses a body that is not a whole set of preferences', async () => {
+    const member = await createMember(app);
+    const response = await member.client.call(api.saveNotificationPreferences, {
+      body: { kinds: { reply: { app: true } } } as never,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('code');
+  });
+});

@@ -1,0 +1,31 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+
+/** The member's preferences, one point read; kinds they never set keep the defaults. */
+export async function preferencesOf(app: FastifyInstance, memberId: number): Promise<NotificationPreferences> {
+  const stored = await app.models.NotificationPreferences.findById(String(memberId)).lean<NotificationPreferences>();
+  const kinds = { ...DEFAULT_NOTIFICATION_PREFERENCES.kinds };
+  for (const kind of NOTIFICATION_KINDS) if (stored?.kinds?.[kind]) kinds[kind] = stored.kinds[kind];
+  return { kinds };
+}
+
+/** A whole replacement: the last save wins, which is all a preference needs (no invariant rides on it). */
+export async function savePreferences(
+  app: FastifyInstance,
+  memberId: number,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  await app.models.NotificationPreferences.replaceOne(
+    { _id: String(memberId) },
+    { kinds: preferences.kinds },
+    { upsert: true },
+  );
+  return preferences;
+}
+
+export type Channels = NotificationPreferences['kinds'][NotificationKind];

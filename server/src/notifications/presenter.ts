@@ -1,0 +1,38 @@
+import type { Notification } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { canSee, type Viewer } from '../threads/policy.ts';
+import { findThread } from '../threads/service.ts';
+import type { NotificationItem } from './notification-model.ts';
+
+/**
+ * Notifications as `reader` may see them: a thread's title goes through the read gate (`canSee`, the rule
+ * of `visibleThread`) every time, so a thread made private, left pending or deleted since names nothing.
+ * A bounded number of point reads: one per distinct thread on the page.
+ */
+export async function presentNotifications(
+  app: FastifyInstance,
+  reader: NonNullable<Viewer>,
+  items: NotificationItem[],
+): Promise<Notification[]> {
+  const threadIds = [...new Set(items.flatMap((item) => (item.threadId ? [item.threadId] : [])))];
+  const titles = new Map<number, string>();
+  await Promise.all(
+    threadIds.map(async (id) => {
+      const thread = await findThread(app, id).catch(() => null);
+      if (thread && canSee(reader, thread)) titles.set(id, thread.title);
+    }),
+  );
+  const actors = await app.members.cards(items.map((item) => item.actorId));
+  return items.map((item) => {
+    const actor = item.actorId ? actors.get(item.actorId) : undefined;
+    return {
+      id: item.n,
+      kind: item.kind,
+      outcome: item.outcome,
+      threadId: item.threadId,
+      title: item.threadId ? (titles.get(item.threadId) ?? null) : null,
+      actorName: actor && !actor.deletedAt ? actor.username : null,
+      createdAt: item.createdAt.toISOString(),
+    };
+  });
+}

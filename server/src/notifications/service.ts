@@ -1,0 +1,139 @@
+import {
+  NOTIFICATION_DIGEST_PERIOD_MS,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationCount,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationOutcome,
+  type NotificationsQuery,
+  STAFF_NOTIFICATION_KINDS,
+} from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { isDuplicateKey } from '../db/ids.ts';
+import { append, appendAfter, headOf, readItem, readRange } from '../db/keyed-list.ts';
+import type { Viewer } from '../threads/policy.ts';
+import type { MemberCard } from '../users/member-directory.ts';
+import { isStaff } from '../users/user-model.ts';
+import { dueIn, mailOf, notificationsOf, readsOf } from './notification-model.ts';
+import { preferencesOf } from './preferences.ts';
+import { presentNotifications } from './presenter.ts';
+
+/** Something to tell members of. `key` names the event itself, so telling it twice delivers it once. */
+export interface Happening {
+  key: string;
+  kind: NotificationKind;
+  outcome?: NotificationOutcome;
+  threadId?: number;
+  actorId?: number;
+}
+
+/** Inserts a once-only marker: true for the one caller that inserted it. */
+export async function claim(app: FastifyInstance, key: string): Promise<boolean> {
+  try {
+    await app.models.NotificationMarker.create({ _id: key });
+    return true;
+  } catch (error) {
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
+export const periodOf = (at: Date) => Math.floor(at.getTime() / NOTIFICATION_DIGEST_PERIOD_MS);
+
+/**
+ * Tells each member once, as their preferences say: an item of their notification list (pushed to
+ * their tabs), an item of their mail list for the next digest, or both. A member is never told of
+ * what they did themselves, and only staff hear of the staff queues.
+ */
+export async function notify(app: FastifyInstance, memberIds: Iterable<number>, happening: Happening): Promise<void> {
+  const ids = [...new Set(memberIds)].filter((id) => id !== happening.actorId);
+  const cards = await app.members.cards(ids);
+  await Promise.all(
+    [...cards.values()].map((card) =>
+      deliver(app, card, happening).catch((err) =>
+        app.log.error({ err, memberId: card.id, key: happening.key }, 'notification not delivered'),
+      ),
+    ),
+  );
+}
+
+async function deliver(app: FastifyInstance, member: MemberCard, happening: Happening): Promise<void> {
+  if (member.deletedAt || (STAFF_NOTIFICATION_KINDS.includes(happening.kind) && !isStaff(member))) return;
+  const channels = (await preferencesOf(app, member.id)).kinds[happening.kind];
+  if (!channels.app && !channels.email) return;
+  // Claimed before the append: a crash between the two loses this one notification, never repeats it.
+  if (!(await claim(app, `${member.id}:${happening.key}`))) return;
+  const made = {
+    kind: happening.kind,
+    outcome: happening.outcome ?? null,
+    threadId: happening.threadId ?? null,
+    actorId: happening.actorId ?? null,
+    createdAt: new Date(),
+  };
+  if (channels.email) {
+    await append(app, app.models.NotificationItem, mailOf(member.id), () => made);
+    await markDue(app, member.id, periodOf(made.createdAt));
+  }
+  if (!channels.app) return;
+  const item = await append(app, app.models.NotificationItem, notificationsOf(member.id), () => made);
+  const [notification] = await presentNotifications(app, member, [item]);
+  const count = await countOf(app, member.id);
+  if (notification) app.events.publish('notification.added', { userId: member.id, notification, ...count });
+}
+
+/** The member joins the period's digest list once, however many notifications they get in it. */
+async function markDue(app: FastifyInstance, memberId: number, period: number): Promise<void> {
+  if (!(await claim(app, `due:${period}:${memberId}`))) return;
+  await append(app, app.models.NotificationMember, dueIn(period), () => ({ memberId }), { buckets: true });
+}
+
+/** The "read up to" mark: the head item of the member's read list (0 before any). */
+async function readUpToOf(app: FastifyInstance, memberId: number): Promise<number> {
+  const head = await headOf(app, app.models.NotificationReadMark, readsOf(memberId));
+  return head === 0 ? 0 : ((await readItem(app.models.NotificationReadMark, readsOf(memberId), head))?.upTo ?? 0);
+}
+
+/** Unread = the head of the notification list − the read mark: two heads, no counter. */
+export async function countOf(app: FastifyInstance, memberId: number, head?: number): Promise<NotificationCount> {
+  const [notifications, readUpTo] = await Promise.all([
+    head ?? headOf(app, app.models.NotificationItem, notificationsOf(memberId)),
+    readUpToOf(app, memberId),
+  ]);
+  return { unreadCount: Math.max(0, notifications - readUpTo), readUpTo };
+}
+
+/** A page, newest first: `before` is a notification id (its place in the list). */
+export async function listNotifications(
+  app: FastifyInstance,
+  member: NonNullable<Viewer>,
+  query: NotificationsQuery,
+): Promise<NotificationList> {
+  const list = notificationsOf(member.id);
+  const head = await headOf(app, app.models.NotificationItem, list);
+  const last = Math.min(head, (query.before ?? head + 1) - 1);
+  const first = Math.max(1, last - (query.limit ?? NOTIFICATIONS_PAGE_SIZE) + 1);
+  const items = await readRange(app, app.models.NotificationItem, list, first, last, head);
+  const notifications = await presentNotifications(app, member, items.reverse());
+  return { notifications, ...(await countOf(app, member.id, head)), nextCursor: first > 1 ? first : null };
+}
+
+/**
+ * Raises the read mark to `upTo` (at most the head; a mark never goes back, even when two tabs race:
+ * each append extends the mark it read). Every tab of the member follows.
+ */
+export async function markRead(app: FastifyInstance, memberId: number, upTo: number): Promise<NotificationCount> {
+  const head = await headOf(app, app.models.NotificationItem, notificationsOf(memberId));
+  const target = Math.min(upTo, head);
+  if (target > (await readUpToOf(app, memberId))) {
+    await appendAfter(
+      app,
+      app.models.NotificationReadMark,
+      readsOf(memberId),
+      (_n, previous) => ({ upTo: Math.max(previous?.upTo ?? 0, target) }),
+      { buckets: false },
+    );
+  }
+  const count = await countOf(app, memberId, head);
+  app.events.publish('notification.read', { userId: memberId, ...count });
+  return count;
+}

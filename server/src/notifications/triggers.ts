@@ -1,0 +1,86 @@
+import type { NotificationOutcome } from '@enclave/protocol';
+import type { FastifyInstance } from 'fastify';
+import { findByNumericId } from '../db/ids.ts';
+import type { DomainEventMap } from '../realtime/domain-events.ts';
+import { findThread } from '../threads/service.ts';
+import { joinThread, threadParticipants } from './participants.ts';
+import { type Happening, notify } from './service.ts';
+
+const PAYMENT_OUTCOMES: Record<string, NotificationOutcome> = {
+  finished: 'confirmed',
+  failed: 'rejected',
+  expired: 'rejected',
+  refunded: 'rejected',
+};
+
+/** Who hears of what. Each domain event that concerns members becomes a notification to them, after the write. */
+export function notifyOnDomainEvents(app: FastifyInstance): void {
+  const on = <K extends keyof DomainEventMap>(type: K, handle: (payload: DomainEventMap[K]) => Promise<void>) =>
+    app.events.on(type, (payload) => {
+      handle(payload).catch((err) => app.log.error({ err, event: type }, 'notifications not made'));
+    });
+
+  on('post.created', async ({ post }) => {
+    // Joined first, so a reply right after this one already counts the replier among those told.
+    await joinThread(app, post.threadId, post.authorId);
+    const thread = await findThread(app, post.threadId);
+    const happening: Happening = {
+      key: `reply:${post.id}`,
+      kind: 'reply',
+      threadId: thread.id,
+      actorId: post.authorId,
+    };
+    await notify(app, [thread.authorId, ...(await threadParticipants(app, thread.id))], happening);
+  });
+
+  on('thread.shared', async ({ threadId, userIds }) => {
+    const thread = await findThread(app, threadId);
+    await notify(app, userIds, {
+      key: `shared:${threadId}`,
+      kind: 'privateThread',
+      threadId,
+      actorId: thread.authorId,
+    });
+  });
+
+  // A group buy ends once (completed, expired or cancelled): one key for all three.
+  on('groupBuy.completed', ({ threadId, participantIds }) =>
+    notify(app, participantIds, { key: `groupBuy:${threadId}`, kind: 'groupBuy', outcome: 'completed', threadId }),
+  );
+  on('groupBuy.ended', ({ threadId, status, participantIds }) =>
+    notify(app, participantIds, { key: `groupBuy:${threadId}`, kind: 'groupBuy', outcome: status, threadId }),
+  );
+
+  on('payment.changed', async ({ payment }) => {
+    const outcome = PAYMENT_OUTCOMES[payment.status];
+    if (!outcome) return;
+    await notify(app, [payment.userId], { key: `payment:${payment.paymentId}`, kind: 'payment', outcome });
+  });
+
+  on('report.resolved', async ({ reportId, status }) => {
+    const report = await findByNumericId(app.models.Report, reportId);
+    if (report) await notify(app, [report.reporterId], { key: `report:${reportId}`, kind: 'report', outcome: status });
+  });
+
+  on('member.sanctionLifted', ({ userId, sanction, actorId }) =>
+    notify(app, [userId], {
+      key: `lifted:${sanction}:${Date.now()}`,
+      kind: 'sanctionLifted',
+      outcome: sanction,
+      actorId,
+    }),
+  );
+
+  on('thread.pendingCreated', async ({ thread }) =>
+    notify(app, await app.members.staffIds(), {
+      key: `approvalQueued:${thread.id}`,
+      kind: 'approvalQueued',
+      threadId: thread.id,
+      actorId: thread.authorId,
+    }),
+  );
+
+  on('report.queued', async ({ report }) =>
+    notify(app, await app.members.staffIds(), { key: `reportQueued:${report.id}`, kind: 'reportQueued' }),
+  );
+}
