@@ -86,7 +86,13 @@ export const cropStage = style({
 
 export const cropControls = style({ display: 'grid', gap: vars.space.md });
 
-export const tabList = style({ '@media': { [media.tablet]: { maxWidth: '420px' } } });
+/** Four tabs do not fit one row on a phone (320 px): there they sit two by two. */
+export const tabList = style({
+  '@media': {
+    [media.phone]: { gridAutoFlow: 'row', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.tablet]: { maxWidth: '520px' },
+  },
+});
 
 /** One notification kind: its two switches under a legend. */
 export const fieldset = style({

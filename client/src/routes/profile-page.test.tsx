@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../stores/toast-store.ts';
 import { aMember, callsTo, json, mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { TAB_LOADING } from './profile-page.tsx';
 
 // A page's first render loads its lazy chunk, which takes seconds while the whole suite runs.
 configure({ asyncUtilTimeout: 10_000 });
@@ -18,6 +19,8 @@ async function openProfile(routes: Parameters<typeof mockApi>[0] = {}, tab?: str
   const user = userEvent.setup();
   await screen.findByRole('heading', { name: 'Profile Settings' });
   if (tab) await user.click(screen.getByRole('tab', { name: tab }));
+  // A tab other than the first loads its code when chosen.
+  await waitFor(() => expect(screen.queryByText(TAB_LOADING)).toBeNull(), { timeout: 10_000 });
   return { fetchMock, user, ...view };
 }
 

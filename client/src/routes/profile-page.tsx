@@ -1,13 +1,28 @@
 import { LogOut } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '../components/button.tsx';
 import * as page from '../components/page.css.ts';
 import { SegmentedTabs } from '../components/segmented-tabs.tsx';
-import { NotificationsTab } from '../profile/notifications-tab.tsx';
-import { PrivacyTab } from '../profile/privacy-tab.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
 import * as styles from '../profile/profile.css.ts';
 import { ProfileTab } from '../profile/profile-tab.tsx';
-import { SecurityTab } from '../profile/security-tab.tsx';
 import { useLogout, useSession } from '../session/use-session.ts';
+
+/** The other tabs load when they are chosen: the page renders first with the profile form. */
+const PrivacyTab = lazy(() => import('../profile/privacy-tab.tsx').then((module) => ({ default: module.PrivacyTab })));
+const SecurityTab = lazy(() =>
+  import('../profile/security-tab.tsx').then((module) => ({ default: module.SecurityTab })),
+);
+const NotificationsTab = lazy(() =>
+  import('../profile/notifications-tab.tsx').then((module) => ({ default: module.NotificationsTab })),
+);
+
+/** What a tab's place says while its code loads. */
+export const TAB_LOADING = 'Loading tab';
+
+const onDemand = (panel: ReactNode) => (
+  <Suspense fallback={<LoadingRows rows={3} label={TAB_LOADING} />}>{panel}</Suspense>
+);
 
 /** Spec 001 §2: three tabs (Profile, Privacy, Security) and a Log Out button; the route gate ensures a member. */
 export function ProfilePage() {
@@ -32,9 +47,9 @@ export function ProfilePage() {
         tabListClassName={styles.tabList}
         tabs={[
           { id: 'profile', label: 'Profile', panel: <ProfileTab user={user} /> },
-          { id: 'privacy', label: 'Privacy', panel: <PrivacyTab key={user.id} user={user} /> },
-          { id: 'security', label: 'Security', panel: <SecurityTab /> },
-          { id: 'notifications', label: 'Notifications', panel: <NotificationsTab user={user} /> },
+          { id: 'privacy', label: 'Privacy', panel: onDemand(<PrivacyTab key={user.id} user={user} />) },
+          { id: 'security', label: 'Security', panel: onDemand(<SecurityTab />) },
+          { id: 'notifications', label: 'Notifications', panel: onDemand(<NotificationsTab user={user} />) },
         ]}
       />
     </div>
