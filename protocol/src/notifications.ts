@@ -150,7 +150,9 @@ export function notificationText({ kind, outcome, title, actorName }: Named): st
         ? 'Your report was acted on: the content was removed'
         : 'Your report was reviewed and dismissed';
     case 'sanctionLifted':
-      return outcome === 'ban' ? 'Your ban was lifted' : 'Your mute was lifted';
+      if (outcome === 'ban') return 'Your ban was lifted';
+      // A mute lifted by staff names them; one that ran out has no one to name.
+      return actorName ? 'Your mute was lifted' : 'Your mute has ended';
     case 'approvalQueued':
       return `A new thread awaits approval: ${thread}`;
     case 'reportQueued':

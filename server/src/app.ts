@@ -24,6 +24,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { scheduleMuteEndings } from './moderation/mute-endings.ts';
 import { scheduleDigests } from './notifications/digest.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notifyOnDomainEvents } from './notifications/triggers.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerReadModels(app);
   notifyOnDomainEvents(app);
   scheduleDigests(app, config.NOTIFICATION_DIGEST_CHECK_MS);
+  scheduleMuteEndings(app);
   followActivity(app);
   app.addHook('onClose', async () => {
     app.mailer.close();

@@ -60,6 +60,8 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: 'false', pattern: '^(false|[0-9]{1,2}|[A-Za-z0-9:./]+(,[A-Za-z0-9:./]+)*)$' }),
   /** How often a process looks for notification digests due (ms); 0 turns it off (tests drive their own clock). */
   NOTIFICATION_DIGEST_CHECK_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /** How often a process looks for mutes that have run out, to tell their members (ms); 0 turns it off. */
+  MUTE_END_CHECK_MS: Type.Integer({ minimum: 0, default: 30_000 }),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('self-custody'), Type.Literal('nowpayments')], {
     default: 'self-custody',
   }),

@@ -1,3 +1,4 @@
+import { participantsFromReplies } from '../notifications/participants-migration.ts';
 import { repliesByKey } from '../posts/replies-by-key-migration.ts';
 import { messageBoxesMigration } from '../private-messages/migration.ts';
 import { groupBuyEscrow } from '../threads/group-buy-escrow-migration.ts';
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   holdingsByKey,
   messageBoxesMigration,
   groupBuyEscrow,
+  participantsFromReplies,
 ];

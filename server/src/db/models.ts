@@ -3,6 +3,7 @@ import { activityItemSchema } from '../activity/activity-model.ts';
 import { sessionEndSchema, sessionItemSchema, sessionSeenSchema } from '../auth/session-model.ts';
 import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
+import { muteEndingSchema } from '../moderation/mute-endings.ts';
 import {
   digestItemSchema,
   memberItemSchema,
@@ -97,6 +98,7 @@ export function registerModels(connection: Connection) {
     PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
     Report: connection.model('Report', reportSchema),
     ModerationLog: connection.model('ModerationLog', moderationLogSchema),
+    MuteEnding: connection.model('MuteEnding', muteEndingSchema),
     NotificationItem: connection.model('NotificationItem', notificationItemSchema),
     NotificationReadMark: connection.model('NotificationReadMark', readMarkSchema),
     NotificationMarker: connection.model('NotificationMarker', notificationMarkerSchema),

@@ -6,6 +6,7 @@ import { conflict, forbidden } from '../errors.ts';
 import { findMember } from '../users/service.ts';
 import { isMuted, type UserRecord } from '../users/user-model.ts';
 import { logModeration } from './log.ts';
+import { expectMuteEnd } from './mute-endings.ts';
 import { canBeSanctioned } from './policy.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,7 +45,7 @@ export async function unbanMember(
   if (!target.isBanned) throw conflict(ADMIN_TEXT.notBanned(target.username));
   await app.models.User.updateOne(byNumericId(id), { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
   app.events.publish('member.changed', { userId: id });
-  app.events.publish('member.sanctionLifted', { userId: id, sanction: 'ban', actorId: actor.id });
+  app.events.publish('member.sanctionLifted', { userId: id, sanction: 'ban', actorId: actor.id, at: Date.now() });
   await logModeration(app, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.unbanned(target.username) };
 }
@@ -60,6 +61,7 @@ export async function muteMember(
   const target = await sanctionable(app, id);
   const mutedUntil = new Date(Date.now() + hours * HOUR_MS);
   await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil, mutedBy: actor.id } });
+  await expectMuteEnd(app, id, mutedUntil);
   app.events.publish('member.changed', { userId: id });
   await logModeration(app, {
     actorId: actor.id,
@@ -82,7 +84,7 @@ export async function unmuteMember(
   if (!isMuted(target)) throw conflict(ADMIN_TEXT.notMuted(target.username));
   await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil: null, mutedBy: null } });
   app.events.publish('member.changed', { userId: id });
-  app.events.publish('member.sanctionLifted', { userId: id, sanction: 'mute', actorId: actor.id });
+  app.events.publish('member.sanctionLifted', { userId: id, sanction: 'mute', actorId: actor.id, at: Date.now() });
   await logModeration(app, { actorId: actor.id, action: 'user.unmute', targetType: 'user', targetId: id, reason });
   return { message: ADMIN_TEXT.unmuted(target.username) };
 }

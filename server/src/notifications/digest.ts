@@ -1,6 +1,7 @@
 import { notificationText } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { appendAfter, headOf, readRange } from '../db/keyed-list.ts';
+import { repeatWhileOpen } from '../periodic.ts';
 import { digestsOf, dueIn, mailOf } from './notification-model.ts';
 import { presentNotifications } from './presenter.ts';
 import { claim, periodOf } from './service.ts';
@@ -60,13 +61,5 @@ async function sendDigest(app: FastifyInstance, memberId: number, period: number
 
 /** Checks for due digests every `everyMs` (0: never; tests call `sendDueDigests` with their own clock). */
 export function scheduleDigests(app: FastifyInstance, everyMs: number): void {
-  if (everyMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      sendDueDigests(app, new Date()).catch((err) => app.log.error({ err }, 'notification digests not sent'));
-    }, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  repeatWhileOpen(app, everyMs, 'notification digests', () => sendDueDigests(app, new Date()));
 }

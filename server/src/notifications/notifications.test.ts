@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, type NotificationList, type Thread } from '@enclave/protocol';
+import { api, type NotificationList, notificationText, type Thread } from '@enclave/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { tellEndedMutes } from '../moderation/mute-endings.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -236,6 +237,45 @@ describe('outcomes for the member concerned', () => {
       kind: 'sanctionLifted',
       outcome: 'mute',
     });
+  });
+
+  it('a mute that runs out tells the member once, live, whoever sweeps; a lifted or replaced one tells nothing more', async () => {
+    const HOUR = 3_600_000;
+    const member = await createMember(app);
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const mute = (hours: number) =>
+      moderator.call(api.muteUser, { params: { id: member.user.id }, body: { duration: hours } });
+    const endOf = async () => (await app.models.User.findOne({ id: member.user.id }).lean())?.mutedUntil as Date;
+    const tab = await tabs.open(member.client);
+
+    expect((await mute(1)).statusCode).toBe(200);
+    const replaced = await endOf();
+    expect((await mute(2)).statusCode).toBe(200);
+    const ends = await endOf();
+    // The first mute's end passes, but it was replaced: nothing to tell yet.
+    expect(await tellEndedMutes(app, new Date(replaced.getTime() + 1))).toBe(0);
+    // Two processes sweep at once, after the mute ran out: one notification.
+    const later = new Date(ends.getTime() + 1);
+    const sweeps = await Promise.all([tellEndedMutes(app, later), tellEndedMutes(app, later)]);
+    expect(sweeps.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
+    const [pushed] = await received(tab, 'notification:new');
+    expect(pushed).toMatchObject({ notification: { kind: 'sanctionLifted', outcome: 'mute', actorName: null } });
+    await sleep(QUIET_MS);
+    const list = await listed(member.client, 1);
+    expect(list.notifications.map((n) => notificationText(n))).toEqual(['Your mute has ended']);
+    expect(await app.models.MuteEnding.countDocuments({ userId: member.user.id })).toBe(0);
+
+    // Muted again and lifted by staff: told by the lift, and the end that would have come tells nothing.
+    expect((await mute(1)).statusCode).toBe(200);
+    const lifted = await endOf();
+    expect((await moderator.call(api.unmuteUser, { params: { id: member.user.id }, body: {} })).statusCode).toBe(200);
+    await listed(member.client, 2);
+    expect(await tellEndedMutes(app, new Date(lifted.getTime() + HOUR))).toBe(0);
+    await sleep(QUIET_MS);
+    expect((await listOf(member.client)).notifications.map((n) => notificationText(n))).toEqual([
+      'Your mute was lifted',
+      'Your mute has ended',
+    ]);
   });
 
   it('a payment confirmed or rejected, and a completed group buy, tell their members once', async () => {

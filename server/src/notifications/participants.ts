@@ -8,8 +8,10 @@ import { claim } from './service.ts';
  * `participant:{thread}:{member}` is inserted by one writer), so fan-out to a thread's repliers is a
  * read of this list, never a scan of the replies.
  */
+export const participantMarker = (threadId: number, memberId: number) => `participant:${threadId}:${memberId}`;
+
 export async function joinThread(app: FastifyInstance, threadId: number, memberId: number): Promise<void> {
-  if (!(await claim(app, `participant:${threadId}:${memberId}`))) return;
+  if (!(await claim(app, participantMarker(threadId, memberId)))) return;
   await append(app, app.models.NotificationMember, participantsOf(threadId), () => ({ memberId }));
 }
 

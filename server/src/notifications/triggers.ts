@@ -62,12 +62,12 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
     if (report) await notify(app, [report.reporterId], { key: `report:${reportId}`, kind: 'report', outcome: status });
   });
 
-  on('member.sanctionLifted', ({ userId, sanction, actorId }) =>
+  on('member.sanctionLifted', ({ userId, sanction, actorId, at }) =>
     notify(app, [userId], {
-      key: `lifted:${sanction}:${Date.now()}`,
+      key: `lifted:${sanction}:${at}`,
       kind: 'sanctionLifted',
       outcome: sanction,
-      actorId,
+      ...(actorId === null ? {} : { actorId }),
     }),
   );
 

@@ -70,7 +70,8 @@ export interface DomainEventMap {
   /** A member's account changed (registered, verified, renamed, pictured, sanctioned, deleted). */
   'member.changed': { userId: number };
   /** Staff lifted a member's ban or mute. */
-  'member.sanctionLifted': { userId: number; sanction: 'ban' | 'mute'; actorId: number };
+  /** `actorId` null: the mute ran out. `at`: when it was lifted or ran out, which makes it told once. */
+  'member.sanctionLifted': { userId: number; sanction: 'ban' | 'mute'; actorId: number | null; at: number };
   /** A notification joined a member's list; the counts are theirs after it. */
   'notification.added': { userId: number; notification: Notification } & NotificationCount;
   /** A member marked notifications read (in one tab); the counts are theirs after it. */

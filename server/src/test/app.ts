@@ -28,6 +28,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       NOTIFICATION_DIGEST_CHECK_MS: '0',
       GROUP_BUY_SWEEP_MS: '0',
+      MUTE_END_CHECK_MS: '0',
       ...env,
     }),
     database: isolatedDatabase(),
