@@ -130,7 +130,7 @@ export async function revokeSessions(
   const user = await app.models.User.findOneAndUpdate(
     byNumericId(userId),
     { $inc: { sessionVersion: 1 } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<UserRecord>();
   app.events.publish('session.revoked', { userId, reason });
   return user;
@@ -161,7 +161,7 @@ export async function verifyEmail(
   const verified = await app.models.User.findOneAndUpdate(
     byNumericId(user.id),
     { $set: { isEmailVerified: true, verification: { codeHash: null, nonce: null, expiresAt: null, sentAt: null } } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<UserRecord>();
   app.events.publish('member.changed', { userId: user.id });
   app.events.publish('email.verified', { userId: user.id });
