@@ -32,15 +32,7 @@ import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStarterPayment,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  screenshot,
-  signedInContext,
-  startProduct,
-} from './harness.ts';
+import { createStarterPayment, DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 /** Issue 8: axe finds no serious or critical violation on any page, in what a visitor, a member and staff see. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -60,8 +52,7 @@ let categoryId: number;
 let emptyCategoryId: number;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   await seedForum();
 });
 

@@ -6,7 +6,7 @@ import { type Mailbox, startMailbox } from '@enclave/server/test/mailbox.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, drawPicture, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, drawPicture, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -16,8 +16,7 @@ let registrations = 0;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  ({ app, url } = await startProduct({ SMTP_URL: mailbox.url }));
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser({ SMTP_URL: mailbox.url }));
 });
 
 /** Registers a new member through the /auth page and waits for the verification screen. */

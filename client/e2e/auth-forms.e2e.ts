@@ -3,7 +3,7 @@ import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, startProduct } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -12,8 +12,7 @@ let registrations = 0;
 
 beforeAll(async () => {
   // No mail server: the development code is shown on the page, as on a developer's machine.
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });

@@ -4,7 +4,7 @@ import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser, Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 import { settledPage } from './viewport-fit.ts';
 
 let browser: Browser;
@@ -12,8 +12,7 @@ let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });

@@ -4,7 +4,7 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread } from '@enclave/server/test/forum.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -19,8 +19,7 @@ const inReaderZone = (instant: Date) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: READER_ZONE }).format(instant);
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });

@@ -6,7 +6,7 @@ import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts'
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -18,8 +18,7 @@ const BURN_OR_PLACEHOLDER = /BitcoinEater|ReplaceMe|dEaD$/i;
 const REAL_BTC = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 describe('seeded demo payment addresses in Chromium (item 18)', () => {

@@ -4,7 +4,7 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory } from '@enclave/server/test/forum.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
@@ -14,8 +14,7 @@ let url: string;
 const CATEGORY_NAMES = Array.from({ length: 18 }, (_, index) => `Dropdown topic ${String(index + 1).padStart(2, '0')}`);
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   for (const name of CATEGORY_NAMES) await aCategory(app, { name });
 });
 

@@ -4,7 +4,7 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread } from '@enclave/server/test/forum.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
@@ -12,8 +12,7 @@ let url: string;
 let privacyId: number;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   await aCategory(app, { name: 'General Discussion', description: 'Everything else', icon: 'MessageSquare' });
   const privacy = await aCategory(app, {
     name: 'Privacy & Security',

@@ -7,7 +7,7 @@ import { contribute } from '@enclave/server/threads/group-buy.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
@@ -15,8 +15,7 @@ let url: string;
 
 beforeAll(async () => {
   // Each process sweeps for group buys past their deadline every 250 ms (and at the deadline it knows of).
-  ({ app, url } = await startProduct({ GROUP_BUY_SWEEP_MS: '250' }));
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser({ GROUP_BUY_SWEEP_MS: '250' }));
 });
 
 async function aMemberWithCoins(coins: number) {

@@ -45,6 +45,12 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/** What most browser test files start with: the product, and Chromium to visit it. */
+export async function productInBrowser(env: Record<string, string> = {}) {
+  const [product, browser] = await Promise.all([startProduct(env), launchBrowser()]);
+  return { ...product, browser };
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 

@@ -3,15 +3,14 @@ import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 describe('private messages in Chromium', () => {

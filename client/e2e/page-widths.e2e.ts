@@ -7,7 +7,7 @@ import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
-import { launchBrowser, signedInContext, startProduct } from './harness.ts';
+import { productInBrowser, signedInContext } from './harness.ts';
 import { overflowOf, settledPage } from './viewport-fit.ts';
 
 /**
@@ -32,8 +32,7 @@ let author: UserRecord;
 const longName = (label: string) => `${label}_`.padEnd(32, 'x');
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   ({ user: author } = await createMember(app, { username: longName('author') }));
   const category = await aCategory(app, { name: 'Privacy Tools and Hardware Wallets', description: 'Long names too.' });
   const thread = await aThread(app, author, {

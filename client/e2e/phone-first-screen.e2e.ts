@@ -4,7 +4,7 @@ import { aThread } from '@enclave/server/test/forum.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 import { settledPage } from './viewport-fit.ts';
 
 let browser: Browser;
@@ -13,8 +13,7 @@ let url: string;
 let author: UserRecord;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   ({ user: author } = await createMember(app, { username: 'first_screen_author' }));
   await aThread(app, author, {
     title: 'Self-hosting a VPN on a budget',

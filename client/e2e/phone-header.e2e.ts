@@ -3,7 +3,7 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { grantCoins } from '@enclave/server/test/forum.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 import { overflowOf, settledPage } from './viewport-fit.ts';
 
 let browser: Browser;
@@ -11,8 +11,7 @@ let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 /** A member with `coins` and a username of the longest allowed length, on `/` in a browser of `viewport`'s size. */

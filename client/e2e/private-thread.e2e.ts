@@ -4,15 +4,14 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory } from '@enclave/server/test/forum.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   // The dialog's default category (id 1).
   await aCategory(app, { name: 'Meetups' });
 });

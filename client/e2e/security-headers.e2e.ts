@@ -15,15 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
-import {
-  createStarterPayment,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  screenshot,
-  signedInContext,
-  startProduct,
-} from './harness.ts';
+import { createStarterPayment, DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 /** Issue 12, "Headers": a strict CSP that the whole product runs under with zero violations, and no framing. */
 let app: App;
@@ -34,8 +26,7 @@ let thread: Thread;
 let categoryId: number;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   admin = (await createMember(app, { username: 'csp_admin', isAdmin: true })).user;
   const bob = (await createMember(app, { username: 'csp_bob' })).user;
   categoryId = (await aCategory(app, { name: 'Policy Lounge' })).id;

@@ -4,7 +4,7 @@ import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.t
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, startProduct } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot } from './harness.ts';
 import { overflowOf } from './viewport-fit.ts';
 
 const LAPTOP_AGENT =
@@ -19,8 +19,7 @@ let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });

@@ -4,15 +4,14 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread } from '@enclave/server/test/forum.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, drawPicture, launchBrowser, MOBILE, screenshot, signedInContext, startProduct } from './harness.ts';
+import { DESKTOP, drawPicture, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let app: App;
 let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 describe('small words in Chromium (item 15)', () => {

@@ -4,15 +4,14 @@ import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory } from '@enclave/server/test/forum.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedInContext, startProduct } from './harness.ts';
+import { productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
   await aCategory(app, { name: 'Guides & Docs' });
 });
 

@@ -3,15 +3,14 @@ import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedInContext, startProduct } from './harness.ts';
+import { productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let browser: Browser;
 let app: App;
 let url: string;
 
 beforeAll(async () => {
-  ({ app, url } = await startProduct());
-  browser = await launchBrowser();
+  ({ app, url, browser } = await productInBrowser());
 });
 
 /** Not a thread: letters, zero, a negative, a fraction, beyond a safe integer, and a well-formed id no thread has. */
