@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@enclave/protocol';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { lazy, type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactElement, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button.tsx';
 import { OnDemand } from '../components/on-demand.tsx';
@@ -105,7 +105,7 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
 }
 
 /** An entry of the collapsed menu shows only its icon, and its label as a tooltip. */
-function Hint({ label, isEnabled, children }: { label: string; isEnabled: boolean; children: ReactNode }) {
+function Hint({ label, isEnabled, children }: { label: string; isEnabled: boolean; children: ReactElement }) {
   const MenuTooltip = useMenuTooltip();
   if (!isEnabled || !MenuTooltip) return children;
   return <MenuTooltip label={label}>{children}</MenuTooltip>;
