@@ -166,13 +166,13 @@ export const tool = style({
   color: vars.color.textMuted,
   outline: 'none',
   selectors: {
-    '&[data-hovered]': { color: vars.color.text, borderColor: vars.color.borderStrong },
+    '&:hover': { color: vars.color.text, borderColor: vars.color.borderStrong },
     '&[data-current]': {
       color: vars.color.primarySoftText,
       background: vars.color.primarySoft,
       borderColor: vars.color.primarySoft,
     },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
+import { SearchField } from '../components/search-field.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
 import { useSession } from '../session/use-session.ts';
 import * as styles from './admin.css.ts';
@@ -42,9 +42,8 @@ export function ModerationTab() {
         <CardHeading id="moderation-title" title="Thread Moderation">
           Every thread, newest first. Deleting a thread is permanent and also deletes its premium sister thread.
         </CardHeading>
-        <TextField
+        <SearchField
           label="Search threads"
-          type="search"
           placeholder="Title or content"
           maxLength={LIMITS.searchQueryMax}
           value={search}

@@ -12,9 +12,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileJson, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { FileTrigger } from 'react-aria-components';
+import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { ApiError } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
+import { button } from '../components/button.css.ts';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
 import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
@@ -101,10 +102,11 @@ export function RestoreCard() {
           acceptedFileTypes={['.json', 'application/json']}
           onSelect={(files) => setFile(files?.[0] ?? null)}
         >
-          <Button variant="secondary" isDisabled={restore.isPending}>
+          {/* react-aria's own button: the file trigger drives it. */}
+          <AriaButton className={button({ variant: 'secondary' })} isDisabled={restore.isPending}>
             <FileJson size={16} aria-hidden />
             Choose Backup File
-          </Button>
+          </AriaButton>
         </FileTrigger>
         {file ? (
           <span>

@@ -17,8 +17,8 @@ export const button = recipe({
     transition: `background-color ${vars.duration.fast}, border-color ${vars.duration.fast}, color ${vars.duration.fast}`,
     outline: 'none',
     selectors: {
-      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-      '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+      '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+      '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
     },
   },
   variants: {
@@ -26,38 +26,38 @@ export const button = recipe({
       primary: {
         background: vars.color.primary,
         color: vars.color.onPrimary,
-        selectors: { '&[data-hovered], &[data-pressed]': { background: vars.color.primaryHover } },
+        selectors: { '&:hover, &:active': { background: vars.color.primaryHover } },
       },
       secondary: {
         background: vars.color.surface,
         color: vars.color.text,
         borderColor: vars.color.borderStrong,
-        selectors: { '&[data-hovered], &[data-pressed]': { background: vars.color.surfaceMuted } },
+        selectors: { '&:hover, &:active': { background: vars.color.surfaceMuted } },
       },
       ghost: {
         background: 'transparent',
         color: vars.color.textMuted,
         selectors: {
-          '&[data-hovered], &[data-pressed]': { background: vars.color.surfaceMuted, color: vars.color.text },
+          '&:hover, &:active': { background: vars.color.surfaceMuted, color: vars.color.text },
         },
       },
       destructive: {
         background: vars.color.danger,
         color: vars.color.onDanger,
-        selectors: { '&[data-hovered], &[data-pressed]': { background: vars.color.dangerHover } },
+        selectors: { '&:hover, &:active': { background: vars.color.dangerHover } },
       },
       /** A quiet button on the brand gradient; a faint tint keeps its white text at 4.5:1 where the gradient turns violet. */
       translucent: {
         background: 'rgba(255, 255, 255, 0.1)',
         color: vars.color.onPrimary,
         borderColor: 'rgba(255, 255, 255, 0.55)',
-        selectors: { '&[data-hovered], &[data-pressed]': { background: 'rgba(255, 255, 255, 0.14)' } },
+        selectors: { '&:hover, &:active': { background: 'rgba(255, 255, 255, 0.14)' } },
       },
       /** The main action on the brand gradient. */
       inverse: {
         background: vars.color.surface,
         color: vars.color.primarySoftText,
-        selectors: { '&[data-hovered], &[data-pressed]': { background: vars.color.primarySoft } },
+        selectors: { '&:hover, &:active': { background: vars.color.primarySoft } },
       },
     },
     size: {

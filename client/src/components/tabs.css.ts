@@ -31,10 +31,13 @@ export const tab = style({
   outline: 'none',
   transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
   selectors: {
-    '&[data-hovered]': { color: vars.color.text },
+    '&[data-hovered], &:is(a):hover': { color: vars.color.text },
     '&[data-selected]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
     '&[data-current]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[data-focus-visible], &:is(a):focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+    },
   },
 });
 

@@ -16,7 +16,7 @@ const control = style({
   transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
   selectors: {
     '&::placeholder': { color: vars.color.textMuted, opacity: 0.8 },
-    '&[data-focused]': { borderColor: vars.color.focusRing, boxShadow: `0 0 0 3px ${vars.color.primarySoft}` },
+    '&:focus': { borderColor: vars.color.focusRing, boxShadow: `0 0 0 3px ${vars.color.primarySoft}` },
     '&[data-invalid]': { borderColor: vars.color.danger },
     '&[data-disabled]': { background: vars.color.surfaceMuted, cursor: 'not-allowed' },
   },

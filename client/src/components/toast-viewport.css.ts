@@ -79,7 +79,7 @@ export const close = style({
   opacity: 0.75,
   cursor: 'pointer',
   selectors: {
-    '&[data-hovered], &[data-focus-visible]': { opacity: 1 },
-    '&[data-focus-visible]': { outline: '2px solid currentColor' },
+    '&:hover, &:focus-visible': { opacity: 1 },
+    '&:focus-visible': { outline: '2px solid currentColor' },
   },
 });

@@ -1,7 +1,6 @@
 import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@enclave/protocol';
 import { X } from 'lucide-react';
 import { type PointerEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { type Toast, useToastStore } from '../stores/toast-store.ts';
 import * as styles from './toast-viewport.css.ts';
 
@@ -48,19 +47,20 @@ function ToastItem({ toast }: { toast: Toast }) {
       {toast.title && <div className={styles.title}>{toast.title}</div>}
       {toast.description && <div className={styles.description}>{toast.description}</div>}
       {toast.action && (
-        <Button
+        <button
+          type="button"
           className={styles.action}
-          onPress={() => {
+          onClick={() => {
             toast.action?.onPress();
             dismiss(toast.id);
           }}
         >
           {toast.action.label}
-        </Button>
+        </button>
       )}
-      <Button className={styles.close} aria-label="Close" onPress={() => dismiss(toast.id)}>
+      <button type="button" className={styles.close} aria-label="Close" onClick={() => dismiss(toast.id)}>
         <X size={16} aria-hidden />
-      </Button>
+      </button>
     </div>
   );
 }

@@ -16,8 +16,8 @@ export const card = style({
   outline: 'none',
   transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}`,
   selectors: {
-    '&[data-hovered]': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
 

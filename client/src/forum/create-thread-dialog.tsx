@@ -62,7 +62,7 @@ function LoginRequired() {
         <Button variant="secondary" onPress={closeCreateThread}>
           Cancel
         </Button>
-        <LinkButton to="/auth" onPress={closeCreateThread}>
+        <LinkButton to="/auth" onClick={closeCreateThread}>
           <LogIn size={16} aria-hidden />
           Login
         </LinkButton>

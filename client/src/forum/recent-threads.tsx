@@ -2,9 +2,9 @@ import { type Category, FORUM_PAGE_TEXT, HOME, LIMITS, THREAD_TEXT } from '@encl
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { SearchField } from '../components/search-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
 import { useThreads } from './forum-queries.ts';
 import { NewThreadButton } from './new-thread-button.tsx';
@@ -44,9 +44,8 @@ export function RecentThreads({ categories }: { categories: Category[] }) {
   return (
     <>
       <div className={styles.filters}>
-        <TextField
+        <SearchField
           label="Search threads"
-          type="search"
           placeholder="Title, content or tags"
           maxLength={LIMITS.searchQueryMax}
           value={search}

@@ -58,8 +58,8 @@ export const titleLink = style({
   outline: 'none',
   selectors: {
     '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: vars.radius.lg },
-    '&[data-hovered]': { color: vars.color.primary },
-    '&[data-focus-visible]::after': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:hover': { color: vars.color.primary },
+    '&:focus-visible::after': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
 
@@ -94,8 +94,8 @@ export const categoryLink = style({
   textDecoration: 'none',
   outline: 'none',
   selectors: {
-    '&[data-hovered]': { textDecoration: 'underline' },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
 

@@ -42,6 +42,6 @@ export const link = style({
   outline: 'none',
   selectors: {
     '&[data-current]': { color: vars.color.primary, fontWeight: vars.fontWeight.semibold },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-4px' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-4px' },
   },
 });

@@ -13,8 +13,8 @@ export const navItem = style({
   outline: 'none',
   transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
   selectors: {
-    '&[data-hovered]': { background: vars.color.surfaceMuted, color: vars.color.text },
+    '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text },
     '&[data-current]': { background: vars.color.primarySoft, color: vars.color.primarySoftText },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` },
   },
 });

@@ -51,7 +51,7 @@ export const link = style([
     minHeight: '40px',
     padding: `0 ${vars.space.md}`,
     // Inside the entry: the menu's edge would clip a ring drawn outside it.
-    selectors: { '&[data-focus-visible]': { outlineOffset: '-2px' } },
+    selectors: { '&:focus-visible': { outlineOffset: '-2px' } },
   },
 ]);
 

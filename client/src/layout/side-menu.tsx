@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@enclave/protocol';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { lazy, type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button.tsx';
 import { OnDemand } from '../components/on-demand.tsx';
@@ -88,27 +88,23 @@ export function MenuGroups({
 
 function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact: boolean; onNavigate?: () => void }) {
   const Icon = entry.icon;
-  return (
-    <Hint label={entry.label} isEnabled={isCompact}>
-      <RouterLink
-        to={entry.to}
-        activeOptions={activeOptionsFor(entry.to)}
-        className={isCompact ? styles.compactLink : styles.link}
-        onClick={onNavigate}
-      >
-        <Icon className={styles.linkIcon} size={20} aria-hidden />
-        <span className={isCompact ? visuallyHidden : undefined}>{entry.label}</span>
-        {entry.badge && <NavBadge kind={entry.badge} placement={isCompact ? 'corner' : 'end'} />}
-      </RouterLink>
-    </Hint>
+  const tooltip = useMenuTooltip();
+  // An entry of the collapsed menu shows only its icon, and its label as a tooltip.
+  const withTooltip = isCompact && tooltip !== null;
+  const Link = withTooltip ? tooltip.TooltipLink : RouterLink;
+  const link = (
+    <Link
+      to={entry.to}
+      activeOptions={activeOptionsFor(entry.to)}
+      className={isCompact ? styles.compactLink : styles.link}
+      onClick={onNavigate}
+    >
+      <Icon className={styles.linkIcon} size={20} aria-hidden />
+      <span className={isCompact ? visuallyHidden : undefined}>{entry.label}</span>
+      {entry.badge && <NavBadge kind={entry.badge} placement={isCompact ? 'corner' : 'end'} />}
+    </Link>
   );
-}
-
-/** An entry of the collapsed menu shows only its icon, and its label as a tooltip. */
-function Hint({ label, isEnabled, children }: { label: string; isEnabled: boolean; children: ReactNode }) {
-  const MenuTooltip = useMenuTooltip();
-  if (!isEnabled || !MenuTooltip) return children;
-  return <MenuTooltip label={label}>{children}</MenuTooltip>;
+  return withTooltip ? <tooltip.MenuTooltip label={entry.label}>{link}</tooltip.MenuTooltip> : link;
 }
 
 type MenuTooltipModule = typeof import('./menu-tooltip.tsx');
@@ -127,7 +123,7 @@ function useMenuTooltip() {
       isCurrent = false;
     };
   }, []);
-  return module?.MenuTooltip ?? null;
+  return module;
 }
 
 /** The drawer belongs to small screens: growing the window past the breakpoint closes it (and its scroll lock). */

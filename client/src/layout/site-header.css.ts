@@ -41,7 +41,7 @@ export const brand = style({
   color: vars.color.text,
   outline: 'none',
   borderRadius: vars.radius.sm,
-  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '4px' } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '4px' } },
 });
 
 /** On phones the mark alone is the brand, leaving the row to the balance; the name stays the link's accessible name. */
@@ -71,7 +71,7 @@ export const nav = style({
 
 export const navLink = style([
   navItem,
-  { padding: `${vars.space.sm} ${vars.space.md}`, selectors: { '&[data-focus-visible]': { outlineOffset: '2px' } } },
+  { padding: `${vars.space.sm} ${vars.space.md}`, selectors: { '&:focus-visible': { outlineOffset: '2px' } } },
 ]);
 
 /** May shrink (min-width 0) so that whatever it holds gives way before the page grows wider than the screen. */
@@ -99,8 +99,8 @@ export const coinBalance = style({
   whiteSpace: 'nowrap',
   outline: 'none',
   selectors: {
-    '&[data-hovered]': { textDecoration: 'underline' },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
 

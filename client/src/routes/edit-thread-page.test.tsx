@@ -65,7 +65,7 @@ describe('/edit-thread/{id}', () => {
       const user = userEvent.setup({ delay: null });
       await replaceText(user, await screen.findByLabelText('Title'), 'ab');
       await replaceText(user, screen.getByLabelText('Content'), 'short');
-      await user.click(screen.getByRole('switch', { name: /^Premium(?! Private)/ }));
+      await user.click(await screen.findByRole('switch', { name: /^Premium(?! Private)/ }));
       await user.clear(screen.getByLabelText('Premium cost (coins)'));
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 

@@ -221,7 +221,7 @@ describe('/profile', { timeout: 20_000 }, () => {
       'POST /api/logout': json({ message: 'Logged out' }),
     });
     await user.click(screen.getByRole('button', { name: PROFILE_TEXT.deleteAccount }));
-    const dialog = screen.getByRole('alertdialog', { name: PROFILE_TEXT.deleteConfirmTitle });
+    const dialog = await screen.findByRole('alertdialog', { name: PROFILE_TEXT.deleteConfirmTitle });
     const confirm = within(dialog).getByRole('button', { name: PROFILE_TEXT.deleteAccount });
     expect(confirm.hasAttribute('disabled')).toBe(true);
 

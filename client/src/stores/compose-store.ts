@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
 
 /**
  * Where the compose dialog was opened: the messages page asks for a full username (at least 3 characters),
@@ -16,23 +15,13 @@ interface ComposeState {
   close: () => void;
 }
 
-export const useComposeStore = create<ComposeState>()(
-  immer((set) => ({
-    isOpen: false,
-    targetUsername: '',
-    origin: 'thread',
-    open: (targetUsername, origin) =>
-      set((state) => {
-        state.isOpen = true;
-        state.targetUsername = targetUsername;
-        state.origin = origin;
-      }),
-    close: () =>
-      set((state) => {
-        state.isOpen = false;
-      }),
-  })),
-);
+export const useComposeStore = create<ComposeState>()((set) => ({
+  isOpen: false,
+  targetUsername: '',
+  origin: 'thread',
+  open: (targetUsername, origin) => set({ isOpen: true, targetUsername, origin }),
+  close: () => set({ isOpen: false }),
+}));
 
 /**
  * Opens the new private message dialog addressed to `username` (the thread page's Send Message link, or the

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
 
 interface CreateThreadState {
   isOpen: boolean;
@@ -9,21 +8,12 @@ interface CreateThreadState {
   close: () => void;
 }
 
-export const useCreateThreadStore = create<CreateThreadState>()(
-  immer((set) => ({
-    isOpen: false,
-    categoryId: null,
-    open: (categoryId) =>
-      set((state) => {
-        state.isOpen = true;
-        state.categoryId = categoryId;
-      }),
-    close: () =>
-      set((state) => {
-        state.isOpen = false;
-      }),
-  })),
-);
+export const useCreateThreadStore = create<CreateThreadState>()((set) => ({
+  isOpen: false,
+  categoryId: null,
+  open: (categoryId) => set({ isOpen: true, categoryId }),
+  close: () => set({ isOpen: false }),
+}));
 
 /** Opens the Create New Thread dialog, which the app shell mounts once. */
 export function openCreateThread(categoryId: number | null = null) {

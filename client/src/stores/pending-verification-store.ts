@@ -1,6 +1,5 @@
 import type { RegistrationReply } from '@enclave/protocol';
 import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
 
 /** Browser session storage keys of a registration whose email still needs verifying (spec 000 §3). */
 export const PENDING_VERIFICATION_KEYS = {
@@ -39,35 +38,23 @@ function write(field: Field, value: string | null) {
   }
 }
 
-export const usePendingVerification = create<PendingVerificationState>()(
-  immer((set) => ({
-    email: read('email'),
-    registrationId: read('registrationId'),
-    testCode: read('testCode'),
-    start: (reply) => {
-      const testCode = reply.testVerificationCode ?? null;
-      write('email', reply.email);
-      write('registrationId', String(reply.id));
-      write('testCode', testCode);
-      set((state) => {
-        state.email = reply.email;
-        state.registrationId = String(reply.id);
-        state.testCode = testCode;
-      });
-    },
-    setTestCode: (code) => {
-      write('testCode', code);
-      set((state) => {
-        state.testCode = code;
-      });
-    },
-    clear: () => {
-      for (const field of Object.keys(PENDING_VERIFICATION_KEYS) as Field[]) write(field, null);
-      set((state) => {
-        state.email = null;
-        state.registrationId = null;
-        state.testCode = null;
-      });
-    },
-  })),
-);
+export const usePendingVerification = create<PendingVerificationState>()((set) => ({
+  email: read('email'),
+  registrationId: read('registrationId'),
+  testCode: read('testCode'),
+  start: (reply) => {
+    const testCode = reply.testVerificationCode ?? null;
+    write('email', reply.email);
+    write('registrationId', String(reply.id));
+    write('testCode', testCode);
+    set({ email: reply.email, registrationId: String(reply.id), testCode });
+  },
+  setTestCode: (code) => {
+    write('testCode', code);
+    set({ testCode: code });
+  },
+  clear: () => {
+    for (const field of Object.keys(PENDING_VERIFICATION_KEYS) as Field[]) write(field, null);
+    set({ email: null, registrationId: null, testCode: null });
+  },
+}));

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
 
 interface SessionState {
   /** This tab signed out and is on its way to /auth: gates must not hard-redirect meanwhile (the toast would be lost). */
@@ -10,17 +9,9 @@ interface SessionState {
   renew: () => void;
 }
 
-export const useSessionStore = create<SessionState>()(
-  immer((set) => ({
-    isLeaving: false,
-    renewals: 0,
-    setLeaving: (isLeaving) =>
-      set((state) => {
-        state.isLeaving = isLeaving;
-      }),
-    renew: () =>
-      set((state) => {
-        state.renewals += 1;
-      }),
-  })),
-);
+export const useSessionStore = create<SessionState>()((set) => ({
+  isLeaving: false,
+  renewals: 0,
+  setLeaving: (isLeaving) => set({ isLeaving }),
+  renew: () => set((state) => ({ renewals: state.renewals + 1 })),
+}));

@@ -1,6 +1,5 @@
 import { TIMINGS } from '@enclave/protocol';
 import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -48,47 +47,38 @@ function cancelRemoval(id: number) {
   removalTimers.delete(id);
 }
 
-export const useToastStore = create<ToastState>()(
-  immer((set, get) => ({
-    toasts: [],
-    show: (input) => {
-      const id = nextId++;
-      const toast: Toast = {
+export const useToastStore = create<ToastState>()((set, get) => ({
+  toasts: [],
+  show: (input) => {
+    const id = nextId++;
+    const toast: Toast = {
+      id,
+      title: input.title,
+      description: input.description,
+      variant: input.variant ?? 'default',
+      duration: input.duration ?? TIMINGS.toastDuration,
+      action: input.action,
+      open: true,
+      topic: input.topic,
+    };
+    for (const replaced of get().toasts.slice(TOAST_LIMIT - 1)) cancelRemoval(replaced.id);
+    set((state) => ({ toasts: [toast, ...state.toasts].slice(0, TOAST_LIMIT) }));
+    return id;
+  },
+  dismiss: (id) => {
+    set((state) => ({ toasts: state.toasts.map((item) => (item.id === id ? { ...item, open: false } : item)) }));
+    if (!removalTimers.has(id)) {
+      removalTimers.set(
         id,
-        title: input.title,
-        description: input.description,
-        variant: input.variant ?? 'default',
-        duration: input.duration ?? TIMINGS.toastDuration,
-        action: input.action,
-        open: true,
-        topic: input.topic,
-      };
-      for (const replaced of get().toasts.slice(TOAST_LIMIT - 1)) cancelRemoval(replaced.id);
-      set((state) => {
-        state.toasts = [toast, ...state.toasts].slice(0, TOAST_LIMIT);
-      });
-      return id;
-    },
-    dismiss: (id) => {
-      set((state) => {
-        const toast = state.toasts.find((item) => item.id === id);
-        if (toast) toast.open = false;
-      });
-      if (!removalTimers.has(id)) {
-        removalTimers.set(
-          id,
-          setTimeout(() => get().remove(id), TIMINGS.toastRemoveDelay),
-        );
-      }
-    },
-    remove: (id) => {
-      cancelRemoval(id);
-      set((state) => {
-        state.toasts = state.toasts.filter((item) => item.id !== id);
-      });
-    },
-  })),
-);
+        setTimeout(() => get().remove(id), TIMINGS.toastRemoveDelay),
+      );
+    }
+  },
+  remove: (id) => {
+    cancelRemoval(id);
+    set((state) => ({ toasts: state.toasts.filter((item) => item.id !== id) }));
+  },
+}));
 
 /** A success clears the failure it answers: closes the open toasts on `topic`. */
 export function clearToasts(topic: string) {

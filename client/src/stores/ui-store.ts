@@ -1,6 +1,5 @@
 import { TIMINGS } from '@enclave/protocol';
 import { create } from 'zustand';
-import { immer } from 'zustand/middleware/immer';
 
 /** localStorage key of the desktop menu's expanded state: 'true' or 'false' (spec 000 §3). */
 export const SIDEBAR_EXPANDED_KEY = 'sidebarExpanded';
@@ -35,36 +34,25 @@ function writeExpanded(expanded: boolean) {
   }
 }
 
-export const useUiStore = create<UiState>()(
-  immer((set, get) => ({
-    isSidebarOpen: false,
-    isSidebarVisible: false,
-    isSidebarExpanded: readExpanded(),
-    openSidebar: () => {
-      clearTimeout(hideTimer);
-      set((state) => {
-        state.isSidebarOpen = true;
-        state.isSidebarVisible = true;
-      });
-    },
-    closeSidebar: () => {
-      if (!get().isSidebarOpen) return;
-      set((state) => {
-        state.isSidebarOpen = false;
-      });
-      clearTimeout(hideTimer);
-      hideTimer = setTimeout(() => {
-        set((state) => {
-          state.isSidebarVisible = false;
-        });
-      }, TIMINGS.sidebarCloseVisibility);
-    },
-    toggleSidebarExpanded: () => {
-      const expanded = !get().isSidebarExpanded;
-      writeExpanded(expanded);
-      set((state) => {
-        state.isSidebarExpanded = expanded;
-      });
-    },
-  })),
-);
+export const useUiStore = create<UiState>()((set, get) => ({
+  isSidebarOpen: false,
+  isSidebarVisible: false,
+  isSidebarExpanded: readExpanded(),
+  openSidebar: () => {
+    clearTimeout(hideTimer);
+    set({ isSidebarOpen: true, isSidebarVisible: true });
+  },
+  closeSidebar: () => {
+    if (!get().isSidebarOpen) return;
+    set({ isSidebarOpen: false });
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => {
+      set({ isSidebarVisible: false });
+    }, TIMINGS.sidebarCloseVisibility);
+  },
+  toggleSidebarExpanded: () => {
+    const expanded = !get().isSidebarExpanded;
+    writeExpanded(expanded);
+    set({ isSidebarExpanded: expanded });
+  },
+}));

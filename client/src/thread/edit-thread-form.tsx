@@ -2,7 +2,7 @@ import { api, type Category, LIMITS, THREAD_PAGE_TEXT, type Thread } from '@encl
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useRef } from 'react';
+import { type FormEvent, lazy, Suspense, useRef } from 'react';
 import { call } from '../api/client.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { SelectField } from '../components/select-field.tsx';
@@ -13,17 +13,15 @@ import { refreshForumLists } from '../forum/forum-queries.ts';
 import type { ChosenMember } from '../forum/member-picker.tsx';
 import { pair } from '../forum/thread-settings.css.ts';
 import { withChange } from '../forum/thread-settings.ts';
-import {
-  GroupBuySetting,
-  PremiumDiscussionSetting,
-  PremiumSetting,
-  PrivateSetting,
-} from '../forum/thread-settings-fields.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './edit-thread-form.css.ts';
+import { Section, SettingsPending } from './edit-thread-settings-frame.tsx';
 import { type EditThreadValues, editBodyOf, editThreadErrors, valuesOf } from './edit-thread-values.ts';
-import { card } from './thread.css.ts';
 import { threadKey } from './thread-queries.ts';
+
+const EditThreadSettings = lazy(() =>
+  import('./edit-thread-settings.tsx').then((module) => ({ default: module.EditThreadSettings })),
+);
 
 interface EditThreadFormProps {
   thread: Thread;
@@ -112,45 +110,11 @@ export function EditThreadForm({ thread, members, categories }: EditThreadFormPr
           />
         </div>
       </Section>
-      <Section title="Access Settings">
-        <PremiumSetting
-          {...settings}
-          label="Premium"
-          description="Members buy the thread once to read its content and replies."
-        />
-        <PrivateSetting
-          {...settings}
-          label="Private"
-          description="Only the author, the members chosen below and staff can read it."
-          authorId={thread.authorId}
-        />
-      </Section>
-      <Section title="Premium Discussion Settings">
-        <PremiumDiscussionSetting
-          {...settings}
-          description="Content members unlock with coins. A thread cannot also be a group buy."
-        >
-          <TextField
-            label="Premium discussion content"
-            rows={4}
-            description={
-              values.unlockableType === 'premium_thread' && hasSister
-                ? 'The premium discussion itself lives in its sister thread.'
-                : undefined
-            }
-            value={values.unlockableContent}
-            onChange={(unlockableContent) => set({ unlockableContent })}
-            error={errors.unlockableContent}
-          />
-        </PremiumDiscussionSetting>
-      </Section>
-      <Section title="Group Buy Settings">
-        <GroupBuySetting
-          {...settings}
-          label="Group buy"
-          description="Participants each contribute coins; the content unlocks when every place is taken."
-        />
-      </Section>
+      {/* The settings' code (switches, number fields, the member picker) loads beside the page; meanwhile their
+          sections show their headings, so the page renders without waiting for it. */}
+      <Suspense fallback={<SettingsPending />}>
+        <EditThreadSettings settings={settings} hasSister={hasSister} authorId={thread.authorId} />
+      </Suspense>
       <FormActions
         onCancel={toThread}
         icon={Save}
@@ -159,17 +123,5 @@ export function EditThreadForm({ thread, members, categories }: EditThreadFormPr
         isPending={save.isPending}
       />
     </Form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `edit-${title.toLowerCase().replaceAll(' ', '-')}`;
-  return (
-    <section className={card} aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

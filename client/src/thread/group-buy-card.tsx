@@ -11,7 +11,6 @@ import {
 } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, CheckCircle2, Clock, Coins, LogIn, PartyPopper, TimerOff, Users } from 'lucide-react';
-import { ProgressBar } from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button, LinkButton } from '../components/button.tsx';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
@@ -109,7 +108,16 @@ export function GroupBuyCard({ thread, viewer }: { thread: Thread; viewer: Curre
           {FORUM_PAGE_TEXT.coins(groupBuy.contribution)} per participant
         </span>
       </div>
-      <ProgressBar className={styles.progress} value={percent} aria-label="Group buy progress">
+      {/* A plain progressbar, not react-aria's: the card is on the thread page's first screen. */}
+      <div
+        role="progressbar"
+        className={styles.progress}
+        aria-label="Group buy progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${Math.round(percent)}%`}
+      >
         <span className={styles.progressLabel}>
           <span>
             {groupBuy.current} of {groupBuy.required} participants
@@ -119,7 +127,7 @@ export function GroupBuyCard({ thread, viewer }: { thread: Thread; viewer: Curre
         <span className={styles.track}>
           <span className={styles.fillOf[groupBuy.phase]} style={{ width: `${percent}%` }} />
         </span>
-      </ProgressBar>
+      </div>
       {groupBuy.phase === 'open' && <Deadline timeLeft={timeLeft} />}
       <GroupBuyAction
         groupBuy={groupBuy}
