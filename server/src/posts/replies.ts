@@ -79,8 +79,24 @@ async function writeThreadHints(
     const { matchedCount } = await app.models.Thread.updateOne({ _id: internalId(threadId) }, update);
     // A thread stored before `_id`s were derived from ids.
     if (matchedCount === 0) await app.models.Thread.updateOne({ id: threadId }, update);
+    if (reply && matchedCount > 0) await repairLostHint(app, threadId, reply.lastReplyAt);
   } catch (err) {
     app.log.warn({ err, threadId }, 'thread reply hints not written');
+  }
+}
+
+/**
+ * FerretDB applies an update by reading the document and writing it back, so two processes' `$max` can
+ * land in the wrong order and the lower count win. Each writer reads the hint back after its own update
+ * landed and raises it to the exact count if it is behind: the update that lands last is always checked.
+ */
+async function repairLostHint(app: FastifyInstance, threadId: number, lastReplyAt: Date): Promise<void> {
+  const [stored, replyCount] = await Promise.all([
+    app.models.Thread.findOne({ _id: internalId(threadId) }, { replyCount: 1 }).lean<{ replyCount?: number }>(),
+    replyCountOf(app, threadId),
+  ]);
+  if ((stored?.replyCount ?? 0) < replyCount) {
+    await app.models.Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
   }
 }
 
