@@ -70,17 +70,18 @@ export function registerReadModels(app: FastifyInstance): void {
         for (const model of [app.forum, app.members, app.categories]) void model.reload().catch(report);
     }
   });
-  // Loaded in the background once the server is up: a start never waits for them, a read does.
+  // Loaded before the server listens (one read of each collection), so no request waits behind the load.
   app.addHook('onReady', async () => {
     app.changes.connect(app);
-    for (const model of [app.forum, app.members, app.categories]) void model.current().catch(() => undefined);
+    await Promise.all([app.forum, app.members, app.categories].map((model) => model.current()));
   });
 }
 
-/** A thread and its premium sister change together (approval, deletion, an edited cost). */
+/** A thread and its premium sister or parent change together (approval, deletion, an edited cost). */
 async function refreshWithSister(forum: ForumIndex, id: number): Promise<void> {
-  const before = forum.get(id)?.sisterThreadId;
+  const before = forum.get(id);
   await forum.refresh(id);
-  const sister = forum.get(id)?.sisterThreadId ?? before;
-  if (sister) await forum.refresh(sister);
+  const after = forum.get(id);
+  const linked = new Set([before?.sisterThreadId, after?.sisterThreadId, before?.parentThreadId]);
+  for (const other of linked) if (other) await forum.refresh(other);
 }

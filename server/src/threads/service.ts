@@ -16,7 +16,7 @@ import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
-import type { SearchScope } from './forum-index.ts';
+import type { IndexedThread, SearchScope } from './forum-index.ts';
 import { markOpen } from './group-buy-escrow.ts';
 import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
@@ -39,15 +39,27 @@ export async function findThread(app: FastifyInstance, id: number): Promise<Thre
   return thread;
 }
 
-/** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
-export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
-  const thread = await findThread(app, id);
-  if (!canSee(viewer, thread)) throw notFound(SERVER_TEXT.threadNotFound);
+function seenBy<T extends ThreadRecord>(viewer: Viewer, thread: T | undefined): T {
+  if (!thread || !canSee(viewer, thread)) throw notFound(SERVER_TEXT.threadNotFound);
   return thread;
 }
 
+/** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
+export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
+  return seenBy(viewer, await findThread(app, id));
+}
+
+/**
+ * For pages that only read: the thread as the forum index holds it, which every write to a thread updates before
+ * its call answers (other processes within milliseconds), so it costs no read. Writes decide on the document.
+ */
+async function shownThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<IndexedThread> {
+  await app.forum.current();
+  return seenBy(viewer, app.forum.get(id));
+}
+
 async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Promise<AppError> {
-  const author = await findByNumericId(app.models.User, thread.authorId);
+  const author = (await app.members.cards([thread.authorId])).get(thread.authorId);
   const details: PremiumRequiredDetails = {
     threadId: thread.id,
     title: thread.title,
@@ -62,8 +74,9 @@ export async function readableThread(
   app: FastifyInstance,
   viewer: Viewer,
   id: number,
+  { shown = false }: { shown?: boolean } = {},
 ): Promise<{ thread: ThreadRecord; holdings: Holdings }> {
-  const thread = await visibleThread(app, viewer, id);
+  const thread = shown ? await shownThread(app, viewer, id) : await visibleThread(app, viewer, id);
   return { thread, holdings: await holdingsToRead(app, viewer, thread) };
 }
 
@@ -80,7 +93,7 @@ async function holdingsToRead(app: FastifyInstance, viewer: Viewer, thread: Thre
  * and its replies still answer 402, until the viewer holds a place in the completed buy.
  */
 export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
-  const thread = await visibleThread(app, viewer, id);
+  const thread = await shownThread(app, viewer, id);
   const holdings = thread.isGroupBuy ? undefined : await holdingsToRead(app, viewer, thread);
   return presentThread(app, viewer, thread, 'detail', { holdings });
 }
