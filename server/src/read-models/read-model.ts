@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * A collection held in memory, for the lists every page shows (the forum's threads, its members),
- * which FerretDB could only answer by decoding the whole collection each time. Loaded once, as the
- * server starts (`current()` resolves when it is), then kept current by re-reading one
+ * which FerretDB could only answer by decoding the whole collection each time. Loaded once, in the
+ * background after start (`current()` resolves when it is), then kept current by re-reading one
  * document by key whenever a change to it is told (`Changes`), in this process or another.
  */
 export abstract class ReadModel<T extends { id: number }> {
