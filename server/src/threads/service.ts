@@ -16,7 +16,7 @@ import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { heldThreadIds, holdingsOf } from './access.ts';
-import type { IndexedThread, SearchScope } from './forum-index.ts';
+import type { SearchScope } from './forum-index.ts';
 import { markOpen } from './group-buy-escrow.ts';
 import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
@@ -51,11 +51,12 @@ export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: nu
 
 /**
  * For pages that only read: the thread as the forum index holds it, which every write to a thread updates before
- * its call answers (other processes within milliseconds), so it costs no read. Writes decide on the document.
+ * its call answers (other processes within milliseconds), so it costs no read. A thread this process has not heard
+ * of yet (written elsewhere a moment ago) is read by key. Writes decide on the document.
  */
-async function shownThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<IndexedThread> {
+async function shownThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
   await app.forum.current();
-  return seenBy(viewer, app.forum.get(id));
+  return seenBy(viewer, app.forum.get(id) ?? (await findThread(app, id)));
 }
 
 async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Promise<AppError> {
