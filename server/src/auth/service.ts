@@ -132,6 +132,8 @@ export async function revokeSessions(
     { $inc: { sessionVersion: 1 } },
     { returnDocument: 'after' },
   ).lean<UserRecord>();
+  // The new version reaches every process's member directory before the sign-out reaches its sockets.
+  app.events.publish('member.changed', { userId });
   app.events.publish('session.revoked', { userId, reason });
   return user;
 }

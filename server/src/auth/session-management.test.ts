@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { api, ErrorCode, LIMITS, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
-import type { CommandStartedEvent } from 'mongodb';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
@@ -8,7 +7,7 @@ import { removeExpiredMonths } from '../db/monthly-lists.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD, TEST_CLIENT } from '../test/factories.ts';
-import { scansDuring } from '../test/scans.ts';
+import { commandsDuring, scansDuring } from '../test/scans.ts';
 import { browserTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -239,24 +238,14 @@ describe('a deleted account', () => {
 });
 
 describe('the session check on every request', () => {
-  function readsDuring(work: () => Promise<unknown>) {
-    const commands: string[] = [];
-    const listener = (event: CommandStartedEvent) => {
-      commands.push(`${event.commandName} ${String(event.command[event.commandName])}`);
-    };
-    const client = app.mongo.getClient();
-    client.on('commandStarted', listener);
-    return work()
-      .then(() => commands)
-      .finally(() => client.off('commandStarted', listener));
-  }
+  const readsDuring = (work: () => Promise<unknown>) => commandsDuring(app, work);
 
-  it('is the member’s point read alone once this process knows the session stands, and never a scan', async () => {
+  it('reads nothing once this process knows the session stands (the member directory holds the member)', async () => {
     const { client } = await createMember(app);
     await client.call(api.user);
     const commands = await readsDuring(() => client.call(api.user));
-    // The route itself reads the balance; the check is the member alone.
-    expect(commands.filter((command) => /users|session/.test(command))).toEqual(['find users']);
+    // The route itself reads the balance; the check reads nothing.
+    expect(commands.filter((command) => /users|session/.test(command))).toEqual([]);
     expect(await scansDuring(app, () => client.call(api.user))).toEqual([]);
   });
 

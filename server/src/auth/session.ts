@@ -2,7 +2,6 @@ import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findByNumericId } from '../db/ids.ts';
 import { recordIdOf } from '../db/monthly-lists.ts';
 import { AppError } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -27,7 +26,7 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in member, or null; loaded fresh on every request so bans apply at once. */
+    /** The signed-in member, or null; as the member directory holds them now, so bans apply at once. */
     viewer: UserRecord | null;
     /** The id of the session the viewer signed in with (`2026-11.3`), or null. */
     sessionId: string | null;
@@ -58,7 +57,8 @@ const sessionStands = (user: UserRecord | null, version: number): user is UserRe
 
 /**
  * The member of a session that still stands (not ended on its own; its member not revoked, banned or deleted),
- * else null: two point reads at once, the member and whether the session ended (remembered per process).
+ * else null: the member from the member directory, and whether the session ended (remembered per process), both
+ * kept current by Changes, so a request reads nothing once they are warm.
  */
 export async function standingMember(
   app: FastifyInstance,
@@ -68,7 +68,7 @@ export async function standingMember(
 ): Promise<UserRecord | null> {
   const key = sessionKey(userId, sessionId);
   if (!key) return null;
-  const [user, ended] = await Promise.all([findByNumericId(app.models.User, userId), app.sessionCache.hasEnded(key)]);
+  const [user, ended] = await Promise.all([app.members.member(userId), app.sessionCache.hasEnded(key)]);
   return !ended && sessionStands(user, version) ? user : null;
 }
 

@@ -28,6 +28,7 @@ export async function sendVerificationCode(app: FastifyInstance, user: UserRecor
       },
     },
   });
+  app.events.publish('member.changed', { userId: user.id });
   try {
     await app.mailer.send({
       to: user.email,

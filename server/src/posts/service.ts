@@ -15,7 +15,7 @@ export async function listReplies(
   threadId: number,
   query: PostsQuery,
 ): Promise<Post[]> {
-  const { thread } = await readableThread(app, viewer, threadId);
+  const { thread } = await readableThread(app, viewer, threadId, { shown: true });
   const posts = await readReplies(app, thread.id, query.after ?? 0, query.limit ?? LIMITS.pageSizeMax);
   return presentPosts(app, posts);
 }

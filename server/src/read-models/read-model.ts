@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * A collection held in memory, for the lists every page shows (the forum's threads, its members),
  * which FerretDB could only answer by decoding the whole collection each time. Loaded once, in the
- * background after start (`ready` resolves when it is), then kept current by re-reading one
+ * background after start (`current()` resolves when it is), then kept current by re-reading one
  * document by key whenever a change to it is told (`Changes`), in this process or another.
  */
 export abstract class ReadModel<T extends { id: number }> {
@@ -13,6 +13,10 @@ export abstract class ReadModel<T extends { id: number }> {
   #changedWhileLoading: Set<number> | null = null;
   /** Re-reads under way: a read waits for them, so a request sees every change told before it. */
   readonly #refreshing = new Set<Promise<void>>();
+  /** The latest re-read started per id: an older one that answers after it would hold an older state. */
+  readonly #latestRead = new Map<number, number>();
+  #reads = 0;
+  #loaded = false;
 
   constructor(protected readonly app: FastifyInstance) {}
 
@@ -31,6 +35,11 @@ export abstract class ReadModel<T extends { id: number }> {
     while (this.#refreshing.size > 0) await Promise.all(this.#refreshing);
   }
 
+  /** Whether the first load has finished (a reload after a restore keeps it true: reads wait for it). */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
   /** Starts over from the database (after a restore). */
   reload(): Promise<void> {
     for (const record of [...this.byId.values()]) this.#drop(record.id);
@@ -46,6 +55,7 @@ export abstract class ReadModel<T extends { id: number }> {
     const changed = this.#changedWhileLoading;
     this.#changedWhileLoading = null;
     await Promise.all([...changed].map((id) => this.refresh(id)));
+    this.#loaded = true;
     this.app.log.debug({ model: this.constructor.name, records: records.length, ms: Date.now() - started }, 'loaded');
   }
 
@@ -54,8 +64,12 @@ export abstract class ReadModel<T extends { id: number }> {
     // A change before the first load starts it, and is read again after it like any change during it.
     this.#ready ??= this.#load();
     this.#changedWhileLoading?.add(id);
+    const read = ++this.#reads;
+    this.#latestRead.set(id, read);
     return this.track(
       this.readOne(id).then((record) => {
+        if (this.#latestRead.get(id) !== read) return;
+        this.#latestRead.delete(id);
         if (record) this.#store(record);
         else this.#drop(id);
       }),

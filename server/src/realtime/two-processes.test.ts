@@ -171,6 +171,38 @@ describe('two server processes sharing rooms through Redis', () => {
     expect(keeperTab.connected).toBe(true);
   });
 
+  it('a member banned through A is refused by B at once, though B holds the member in memory', async () => {
+    const { user, client } = await createMember(app);
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const onB = () => fetch(`${b.url}${api.user.url}`, { headers: { cookie: `${SESSION_COOKIE}=${client.cookie}` } });
+    expect((await onB()).status).toBe(200);
+    const socket = await tab(b, client.cookie);
+    const revoked = new Promise((resolve) => socket.once('session:revoked', resolve));
+
+    expect((await post(a, admin.cookie, pathOf(api.banUser.url, { id: user.id }), {})).status).toBe(200);
+    expect(await revoked).toEqual({ reason: 'banned' });
+    // The change reached B before the sign-out did: B re-read the member and refuses the session now.
+    expect((await onB()).status).toBe(401);
+  });
+
+  it('a purchase through A opens the thread on B, which remembered it as not held', async () => {
+    const { user: author } = await createMember(app);
+    const { user, client } = await createMember(app);
+    await grantCoins(app, user.id, 10);
+    const thread = await aThread(app, author, { isPremium: true, premiumCost: 5 });
+    const detail = () =>
+      fetch(`${b.url}${pathOf(api.thread.url, { id: thread.id })}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${client.cookie}` },
+      });
+    // B hears of the approved thread over Redis (a few milliseconds), then remembers the member holds nothing.
+    const soon = { timeout: 2000, interval: 20 };
+    await expect.poll(async () => (await detail()).status, soon).toBe(402);
+
+    const spend = { amount: 5, referenceType: 'thread', referenceId: thread.id };
+    expect((await post(a, client.cookie, api.spendCoins.url, spend)).status).toBe(200);
+    await expect.poll(async () => (await detail()).status, soon).toBe(200);
+  });
+
   it('a socket on B that comes back after a logout through A gets nothing it missed and is refused', async () => {
     const { client: sender } = await createMember(app);
     const { user, client } = await createMember(app);

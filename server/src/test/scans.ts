@@ -52,3 +52,18 @@ export async function scansDuring(app: App, work: () => Promise<unknown>, allowe
   }
   return scans;
 }
+
+/** Every command `work` sent to the database, by name and collection (`find threads`): what a request costs in round trips. */
+export async function commandsDuring(app: App, work: () => Promise<unknown>): Promise<string[]> {
+  const client = app.mongo.getClient();
+  const commands: string[] = [];
+  const listener = (event: CommandStartedEvent) =>
+    commands.push(`${event.commandName} ${String(event.command[event.commandName])}`);
+  client.on('commandStarted', listener);
+  try {
+    await work();
+  } finally {
+    client.off('commandStarted', listener);
+  }
+  return commands;
+}

@@ -7,18 +7,26 @@ import type { ThreadRecord } from './thread-model.ts';
 
 type HeldThread = Pick<ThreadRecord, 'id' | 'parentThreadId' | 'isGroupBuy' | 'isPremium' | 'hasUnlockableContent'>;
 
-const holds = async (app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) =>
-  (await app.models.Entitlement.exists({ _id: entitlementKey(threadId, userId, kind) })) !== null;
+const holds = (app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) =>
+  app.holdings.ofMember(
+    userId,
+    `${kind}:${threadId}`,
+    async () => (await app.models.Entitlement.exists({ _id: entitlementKey(threadId, userId, kind) })) !== null,
+  );
 
+/** A paid place in a completed group buy; the place is asked only once the buy has completed, when it is final. */
 async function holdsCompletedGroupBuy(app: FastifyInstance, threadId: number, userId: number): Promise<boolean> {
-  const [place, completion] = await Promise.all([placeOf(app, threadId, userId), completionOf(app, threadId)]);
-  return isPaidPlace(place) && completion !== null;
+  const completed = await app.holdings.completion(threadId, async () => (await completionOf(app, threadId)) !== null);
+  if (!completed) return false;
+  return app.holdings.ofMember(userId, `place:${threadId}`, async () =>
+    isPaidPlace(await placeOf(app, threadId, userId)),
+  );
 }
 
 /**
  * What the viewer holds among these threads (and their parents, whose unlock opens a sister), read
- * from the entitlement and group-buy documents by key: only what each thread sells is asked, and a
- * page's questions are asked together.
+ * from the entitlement and group-buy documents by key and remembered (`HoldingsMemory`): only what each
+ * thread sells is asked, and a page's questions are asked together.
  */
 export async function holdingsOf(app: FastifyInstance, viewer: Viewer, threads: HeldThread[]): Promise<Holdings> {
   if (viewer === null || isStaffViewer(viewer) || threads.length === 0) return NO_HOLDINGS;

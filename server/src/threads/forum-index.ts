@@ -5,6 +5,7 @@ import { replyCountOf } from '../posts/replies.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { canSee, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
+import { WordIndex } from './word-index.ts';
 
 /** A live thread as the lists show it, with its reply count and the lower-cased text search matches. */
 export type IndexedThread = ThreadRecord & {
@@ -54,6 +55,9 @@ export interface SearchScope {
 export class ForumIndex extends ReadModel<IndexedThread> {
   /** Live thread ids, ascending. */
   readonly #ids: number[] = [];
+  /** The words of titles and tags, and of contents: search reads only the threads whose words can match. */
+  readonly #shownWords = new WordIndex();
+  readonly #contentWords = new WordIndex();
 
   protected async readAll(): Promise<IndexedThread[]> {
     const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
@@ -71,14 +75,30 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   }
 
   protected stored(record: IndexedThread, previous: IndexedThread | undefined): void {
+    if (previous) this.#unindexWords(previous);
+    this.#shownWords.add(record.id, [record.search.title, ...record.search.tags]);
+    this.#contentWords.add(record.id, [record.search.content]);
     if (previous) return;
     const at = lowerBound(this.#ids, record.id);
     this.#ids.splice(at, 0, record.id);
   }
 
   protected dropped(previous: IndexedThread): void {
+    this.#unindexWords(previous);
     const at = lowerBound(this.#ids, previous.id);
     if (this.#ids[at] === previous.id) this.#ids.splice(at, 1);
+  }
+
+  #unindexWords(thread: IndexedThread): void {
+    this.#shownWords.remove(thread.id, [thread.search.title, ...thread.search.tags]);
+    this.#contentWords.remove(thread.id, [thread.search.content]);
+  }
+
+  /** Whether a thread's words can hold the needle; null when the word indexes do not narrow it. */
+  #candidates(needle: string | null): ((id: number) => boolean) | null {
+    if (needle === null) return null;
+    const [shown, content] = [this.#shownWords.candidates(needle), this.#contentWords.candidates(needle)];
+    return shown && content ? (id) => shown(id) || content(id) : null;
   }
 
   /** Threads newest first, from below `before`, that `accept` takes, at most `limit`. */
@@ -97,11 +117,13 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   async list(viewer: Viewer, query: ThreadsQuery, search: SearchScope | null): Promise<IndexedThread[]> {
     await this.current();
     const needle = search ? lower(search.q) : null;
+    const candidate = this.#candidates(needle);
     const matches = (thread: IndexedThread) =>
       needle === null ||
-      thread.search.title.includes(needle) ||
-      thread.search.tags.some((tag) => tag.includes(needle)) ||
-      (this.#contentSearchable(viewer, thread, search?.held ?? null) && thread.search.content.includes(needle));
+      ((candidate === null || candidate(thread.id)) &&
+        (thread.search.title.includes(needle) ||
+          thread.search.tags.some((tag) => tag.includes(needle)) ||
+          (this.#contentSearchable(viewer, thread, search?.held ?? null) && thread.search.content.includes(needle))));
     return this.#newest(
       (thread) =>
         (query.categoryId === undefined || thread.categoryId === query.categoryId) &&

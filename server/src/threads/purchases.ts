@@ -47,6 +47,7 @@ async function grant(app: FastifyInstance, threadId: number, userId: number, kin
   try {
     const _id = entitlementKey(threadId, userId, kind);
     await app.models.Entitlement.create({ _id, threadId, userId, kind, createdAt: new Date() });
+    app.events.publish('access.granted', { userId, threadId });
     await recordHolding(app, userId, threadId, kind);
     return true;
   } catch (error) {

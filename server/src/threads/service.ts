@@ -39,15 +39,28 @@ export async function findThread(app: FastifyInstance, id: number): Promise<Thre
   return thread;
 }
 
-/** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
-export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
-  const thread = await findThread(app, id);
-  if (!canSee(viewer, thread)) throw notFound(SERVER_TEXT.threadNotFound);
+function seenBy<T extends ThreadRecord>(viewer: Viewer, thread: T | undefined): T {
+  if (!thread || !canSee(viewer, thread)) throw notFound(SERVER_TEXT.threadNotFound);
   return thread;
 }
 
+/** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
+export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
+  return seenBy(viewer, await findThread(app, id));
+}
+
+/**
+ * For pages that only read: the thread as the forum index holds it, which every write to a thread updates before
+ * its call answers (other processes within milliseconds), so it costs no read. A thread this process has not heard
+ * of yet (written elsewhere a moment ago) is read by key. Writes decide on the document.
+ */
+async function shownThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
+  await app.forum.current();
+  return seenBy(viewer, app.forum.get(id) ?? (await findThread(app, id)));
+}
+
 async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Promise<AppError> {
-  const author = await findByNumericId(app.models.User, thread.authorId);
+  const author = (await app.members.cards([thread.authorId])).get(thread.authorId);
   const details: PremiumRequiredDetails = {
     threadId: thread.id,
     title: thread.title,
@@ -62,8 +75,9 @@ export async function readableThread(
   app: FastifyInstance,
   viewer: Viewer,
   id: number,
+  { shown = false }: { shown?: boolean } = {},
 ): Promise<{ thread: ThreadRecord; holdings: Holdings }> {
-  const thread = await visibleThread(app, viewer, id);
+  const thread = shown ? await shownThread(app, viewer, id) : await visibleThread(app, viewer, id);
   return { thread, holdings: await holdingsToRead(app, viewer, thread) };
 }
 
@@ -80,7 +94,7 @@ async function holdingsToRead(app: FastifyInstance, viewer: Viewer, thread: Thre
  * and its replies still answer 402, until the viewer holds a place in the completed buy.
  */
 export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
-  const thread = await visibleThread(app, viewer, id);
+  const thread = await shownThread(app, viewer, id);
   const holdings = thread.isGroupBuy ? undefined : await holdingsToRead(app, viewer, thread);
   return presentThread(app, viewer, thread, 'detail', { holdings });
 }

@@ -210,6 +210,28 @@ describe('lists and search', () => {
     expect(ids(literal.json())).not.toContain(other.id);
   });
 
+  it('matches inside words and across spaces, and follows an edit and a deletion at once', async () => {
+    const { user } = await createMember(app);
+    const { client: staff } = await createMember(app, { isAdmin: true });
+    const thread = await aThread(app, user, {
+      title: 'Okapi grazing',
+      content: 'A shy okapi at dusk',
+      tags: ['tapir'],
+    });
+    const search = async (q: string) => ids((await new TestClient(app).call(api.threads, { query: { q } })).json());
+    for (const q of ['kap', 'PI GRAZ', 'i at du', 'tap']) expect(await search(q)).toContain(thread.id);
+    expect(await search('okapi  grazing')).not.toContain(thread.id);
+
+    const edit = { title: 'Capybara grazing', content: 'A calm capybara' };
+    expect((await staff.call(api.editThread, { params: { id: thread.id }, body: edit })).statusCode).toBe(200);
+    expect(await search('okapi')).not.toContain(thread.id);
+    expect(await search('pybar')).toContain(thread.id);
+    expect(await search('tapir')).toContain(thread.id);
+
+    expect((await staff.call(api.deleteThread, { params: { id: thread.id } })).statusCode).toBe(200);
+    expect(await search('capybara')).not.toContain(thread.id);
+  });
+
   it('never matches premium content the viewer cannot read', async () => {
     const { user: author, client: authorClient } = await createMember(app);
     const premium = await aThread(app, author, {

@@ -1,7 +1,7 @@
 import type { AdminUsersQuery } from '@enclave/protocol';
 import { LIMITS } from '@enclave/protocol';
 import { emailKey, usernameKey } from '../auth/service.ts';
-import { byNumericId } from '../db/ids.ts';
+import { byNumericId, findByNumericId } from '../db/ids.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import type { UserRecord } from './user-model.ts';
 
@@ -11,34 +11,49 @@ export type MemberCard = Omit<UserRecord, 'passwordHash' | 'verification'> & {
   coinBalance: number;
 };
 
-const HIDDEN = { passwordHash: 0, verification: 0 } as const;
-
 /**
  * Every member in memory: authors' names and pictures on every list, lookups by name and email,
- * and the console's users table and counts, without reading the users collection per request.
+ * the console's users table and counts, and the session check's member, without reading the users
+ * collection per request. It holds whole documents, since the signed-in member's own routes (password,
+ * verification) need them; everything that lists members is typed to the card.
  */
-export class MemberDirectory extends ReadModel<MemberCard> {
+export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #byName = new Map<string, number>();
   readonly #byEmail = new Map<string, number>();
   /** Balances the wallet told since start: newer than any copy on a member's document. */
   readonly #told = new Map<number, number>();
 
-  protected async readAll(): Promise<MemberCard[]> {
-    return (await this.app.models.User.find({}, HIDDEN).lean<MemberCard[]>()).map((card) => this.#withBalance(card));
+  protected async readAll(): Promise<UserRecord[]> {
+    return (await this.app.models.User.find({}).lean<UserRecord[]>()).map((user) => this.#withBalance(user));
   }
 
-  protected async readOne(id: number): Promise<MemberCard | null> {
-    const user = await this.app.models.User.findOne(byNumericId(id), HIDDEN).lean<MemberCard>();
+  protected async readOne(id: number): Promise<UserRecord | null> {
+    const user = await this.app.models.User.findOne(byNumericId(id)).lean<UserRecord>();
     return user && this.#withBalance(user);
   }
 
-  protected stored(record: MemberCard, previous: MemberCard | undefined): void {
+  /**
+   * The member as stored, for the session check of every request. Once loaded, from memory: every write to a
+   * member is told (here before its call answers, elsewhere within milliseconds, before that process signs the
+   * member's sockets out), and a read waits for the re-reads under way. Before the load, or for a member this
+   * process has not heard of yet, one read by key.
+   */
+  async member(id: number): Promise<UserRecord | null> {
+    if (this.loaded) {
+      await this.current();
+      const held = this.get(id);
+      if (held) return held;
+    }
+    return findByNumericId<UserRecord>(this.app.models.User, id);
+  }
+
+  protected stored(record: UserRecord, previous: UserRecord | undefined): void {
     if (previous) this.dropped(previous);
     this.#byName.set(record.usernameKey, record.id);
     this.#byEmail.set(record.email, record.id);
   }
 
-  protected dropped(previous: MemberCard): void {
+  protected dropped(previous: UserRecord): void {
     if (this.#byName.get(previous.usernameKey) === previous.id) this.#byName.delete(previous.usernameKey);
     if (this.#byEmail.get(previous.email) === previous.id) this.#byEmail.delete(previous.email);
   }
@@ -100,7 +115,7 @@ export class MemberDirectory extends ReadModel<MemberCard> {
     if (card) this.hold({ ...card, coinBalance: balance });
   }
 
-  #withBalance(card: MemberCard): MemberCard {
-    return { ...card, coinBalance: this.#told.get(card.id) ?? card.coinBalance ?? 0 };
+  #withBalance(user: UserRecord): UserRecord {
+    return { ...user, coinBalance: this.#told.get(user.id) ?? user.coinBalance ?? 0 };
   }
 }
