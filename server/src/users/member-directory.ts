@@ -12,6 +12,14 @@ export type MemberCard = Omit<UserRecord, 'passwordHash' | 'verification'> & {
 };
 
 /**
+ * A member without their secrets. The directory holds whole documents for the session check; whatever it hands
+ * out to be listed or presented is a copy without them, so no presenter or push can carry one by accident.
+ */
+function cardOf({ passwordHash: _hash, verification: _code, ...card }: UserRecord): MemberCard {
+  return card;
+}
+
+/**
  * Every member in memory: authors' names and pictures on every list, lookups by name and email,
  * the console's users table and counts, and the session check's member, without reading the users
  * collection per request. It holds whole documents, since the signed-in member's own routes (password,
@@ -74,8 +82,8 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     await this.current();
     const cards = new Map<number, MemberCard>();
     for (const id of ids) {
-      const card = typeof id === 'number' ? this.get(id) : undefined;
-      if (card) cards.set(card.id, card);
+      const member = typeof id === 'number' ? this.get(id) : undefined;
+      if (member) cards.set(member.id, cardOf(member));
     }
     return cards;
   }
@@ -89,7 +97,7 @@ export class MemberDirectory extends ReadModel<UserRecord> {
       .filter((member) => !member.deletedAt && (query.before === undefined || member.id < query.before))
       .filter((member) => !needle || member.usernameKey.includes(needle) || member.email.includes(needle))
       .sort((a, b) => b.id - a.id);
-    return members.slice(0, limit);
+    return members.slice(0, limit).map(cardOf);
   }
 
   /** Live staff accounts (admins and moderators): who hears of the approval and report queues. */
