@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { appendAfter, firstSince, headOf, readItem } from '../db/keyed-list.ts';
+import { limit } from '../db/limit.ts';
 import { AppError } from '../errors.ts';
 import {
   creditKey,
@@ -312,26 +313,6 @@ async function completeUnfinished(app: FastifyInstance, sale: { _id: string; cre
   const credited = await movementByKey(app, creditKey(key));
   await completeSale(app, debit);
   return credited === null;
-}
-
-/** Runs at most `concurrency` tasks at once. */
-function limit(concurrency: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async add<T>(task: () => Promise<T>): Promise<T> {
-      // A finished task hands its slot straight to the next one waiting.
-      if (running < concurrency) running += 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
-    },
-  };
 }
 
 /** Gives back a debit that bought nothing (a group-buy place lost after paying), before any sale credit. */
