@@ -15,10 +15,17 @@ const PAYMENT_OUTCOMES: Record<string, NotificationOutcome> = {
 
 /** Who hears of what. Each domain event that concerns members becomes a notification to them, after the write. */
 export function notifyOnDomainEvents(app: FastifyInstance): void {
+  const underWay = new Set<Promise<void>>();
   const on = <K extends keyof DomainEventMap>(type: K, handle: (payload: DomainEventMap[K]) => Promise<void>) =>
     app.events.on(type, (payload) => {
-      handle(payload).catch((err) => app.log.error({ err, event: type }, 'notifications not made'));
+      const work = handle(payload).catch((err) => app.log.error({ err, event: type }, 'notifications not made'));
+      underWay.add(work);
+      void work.finally(() => underWay.delete(work));
     });
+  // Deliveries go a few at a time, so a fan-out can outlast its request: closing waits for it, before the database.
+  app.addHook('onClose', async () => {
+    await Promise.all(underWay);
+  });
 
   on('post.created', async ({ post }) => {
     // Joined first, so a reply right after this one already counts the replier among those told.
