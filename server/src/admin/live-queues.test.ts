@@ -1,23 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
-import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
-import { browserTabs, eventsNamed, QUIET_MS, received } from '../test/tabs.ts';
+import { type BrowserTabs, eventsNamed, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs.close());
 
 async function staffAndMemberTabs() {
   const { client: moderator } = await createMember(app, { isModerator: true });

@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { api, ErrorCode, LIMITS, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
 import { io as connect } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { removeExpiredMonths } from '../db/monthly-lists.ts';
-import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD, TEST_CLIENT } from '../test/factories.ts';
 import { commandsDuring, scansDuring } from '../test/scans.ts';
-import { browserTabs, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { openSession } from './session-records.ts';
@@ -18,14 +17,11 @@ const PHONE =
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,24 +1,20 @@
 import { ADMIN_TEXT, api, ErrorCode, LIMITS, SERVER_TEXT } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aCategory, aThread } from '../test/forum.ts';
-import { browserTabs, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs.close());
 
 const stored = async (id: number) => (await app.models.User.findOne({ id }).lean<UserRecord>()) as UserRecord;
 const lastLog = () => app.models.ModerationLog.findOne().sort({ id: -1 }).lean();

@@ -1,25 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type NotificationList, notificationText, type Thread } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { tellEndedMutes } from '../moderation/mute-endings.ts';
-import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { scansDuring } from '../test/scans.ts';
-import { browserTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
 import { notify } from './service.ts';
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs?.close());
 
 const listOf = async (client: TestClient) =>
   (await client.call(api.notifications, { query: {} })).json<NotificationList>();

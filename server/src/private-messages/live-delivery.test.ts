@@ -1,21 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type Message, type ServerToClientEvents } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
-import { browserTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs.close());
 
 /** A browser tab of the member: a socket with their session cookie, recording every event. */
 const openTab = (client: TestClient) => tabs.open(client);

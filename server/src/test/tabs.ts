@@ -4,6 +4,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@enclave/protoc
 import { io as connect, type Socket } from 'socket.io-client';
 import type { App } from '../app.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { createTestApp } from './app.ts';
+import { onFileEnd } from './cleanup.ts';
 import type { TestClient } from './client.ts';
 
 export type Tab = Socket<ServerToClientEvents, ClientToServerEvents> & { received: [string, unknown][] };
@@ -50,3 +52,14 @@ export async function received(tab: Tab, event: keyof ServerToClientEvents, coun
 }
 
 export const eventsNamed = (tab: Tab, prefix: string) => tab.received.filter(([name]) => name.startsWith(prefix));
+
+export type BrowserTabs = ReturnType<typeof browserTabs>;
+
+/** What a realtime test file starts with: the app listening on a free port, and tabs on it closed when the file ends. */
+export async function listeningWithTabs(env: Record<string, string> = {}) {
+  const app = await createTestApp(env);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const tabs = browserTabs(app);
+  onFileEnd(() => tabs.close());
+  return { app, tabs };
+}

@@ -1,29 +1,25 @@
 import { ADMIN_TEXT, api, FORUM_TEXT, type Thread } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { scansDuring } from '../test/scans.ts';
-import { browserTabs, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 let moderator: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
   moderator = (await createMember(app, { isModerator: true })).client;
   admin = (await createMember(app, { isAdmin: true })).client;
 });
-afterAll(() => tabs.close());
 
 /** A group buy of `required` places at 10 coins, with `joined` members in it. */
 async function groupBuyWith(required: number, joined: number) {

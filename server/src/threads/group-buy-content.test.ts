@@ -1,11 +1,10 @@
 import { api, type GroupBuyStatus, type Thread, VALIDATION } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
-import { browserTabs, QUIET_MS, received, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, QUIET_MS, received, type Tab } from '../test/tabs.ts';
 
 /**
  * What a group buy unlocks is attached by its organiser and read by nobody else but staff until the
@@ -15,14 +14,11 @@ import { browserTabs, QUIET_MS, received, type Tab } from '../test/tabs.ts';
 const UNLOCKED = 'UNLOCKED-licence-key-1234';
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs?.close());
 
 async function funded() {
   const member = await createMember(app);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type CreateThreadBody, FORUM_TEXT, type Thread, VALIDATION } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
@@ -8,7 +8,7 @@ import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins, setDeadline } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { scansDuring } from '../test/scans.ts';
-import { browserTabs, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
 import { decide } from './group-buy-escrow.ts';
@@ -18,14 +18,11 @@ import { findThread } from './service.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
 });
-afterAll(() => tabs.close());
 
 async function groupBuy(required: number, amount: number, body: Partial<CreateThreadBody> = {}) {
   const { user: organizer } = await createMember(app, { isAdmin: true });

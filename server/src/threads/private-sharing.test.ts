@@ -1,26 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, FORUM_TEXT, LIMITS, type Thread } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createTestApp } from '../test/app.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aCategory } from '../test/forum.ts';
-import { browserTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
 import { deleteAccount } from '../users/service.ts';
 
 /** A private thread is read by its author, the members it names and staff; the named members are told. */
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 let categoryId: number;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
   categoryId = (await aCategory(app)).id;
 });
-afterAll(() => tabs?.close());
 
 const privateBody = (allowedUserIds: number[]) => ({
   title: 'Our little circle',

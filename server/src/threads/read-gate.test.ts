@@ -1,14 +1,13 @@
 import { api, type RouteContract } from '@enclave/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
-import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { fill, type JsonSchema, paramNames, sample } from '../test/contract-samples.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
-import { browserTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { contribute } from './group-buy.ts';
 
@@ -36,7 +35,7 @@ const SECRET = {
 const ANY_SECRET = /SECRET-[a-z-]+/g;
 
 let app: App;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 let author: UserRecord;
 const targets: number[] = [];
 
@@ -52,9 +51,7 @@ async function freshViewers(): Promise<{ name: string; client: TestClient }[]> {
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs());
   ({ user: author } = await createMember(app));
   const { user: friend } = await createMember(app);
 
@@ -102,8 +99,6 @@ beforeAll(async () => {
     message.id,
   );
 });
-
-afterAll(() => tabs?.close());
 
 const secretsIn = (text: string) => text.match(ANY_SECRET) ?? [];
 

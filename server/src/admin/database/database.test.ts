@@ -12,12 +12,11 @@ import { saveWalletSettings } from '../../payments/wallet-settings.ts';
 import { reply } from '../../posts/service.ts';
 import { sendMessage } from '../../private-messages/service.ts';
 import { createReport } from '../../reports/service.ts';
-import { createTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/client.ts';
 import { createMember } from '../../test/factories.ts';
 import { aThread, grantCoins } from '../../test/forum.ts';
 import { multipartFile, tinyPng } from '../../test/multipart.ts';
-import { browserTabs, received } from '../../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, received } from '../../test/tabs.ts';
 import { setProfilePicture } from '../../users/service.ts';
 import type { UserRecord } from '../../users/user-model.ts';
 import { backedUpCollections } from './collections.ts';
@@ -26,16 +25,13 @@ const { EJSON } = BSON;
 
 let app: App;
 let dataDir: string;
-let tabs: ReturnType<typeof browserTabs>;
+let tabs: BrowserTabs;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'enclave-backups-'));
-  app = await createTestApp({ DATA_DIR: dataDir });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  tabs = browserTabs(app);
+  ({ app, tabs } = await listeningWithTabs({ DATA_DIR: dataDir }));
 });
 afterAll(async () => {
-  tabs.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
