@@ -1,3 +1,4 @@
+import { followingFromParticipants } from '../notifications/following-migration.ts';
 import { participantsFromReplies } from '../notifications/participants-migration.ts';
 import { repliesByKey } from '../posts/replies-by-key-migration.ts';
 import { messageBoxesMigration } from '../private-messages/migration.ts';
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageBoxesMigration,
   groupBuyEscrow,
   participantsFromReplies,
+  followingFromParticipants,
 ];

@@ -5,7 +5,9 @@ import { categorySchema } from '../categories/category-model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
 import { muteEndingSchema } from '../moderation/mute-endings.ts';
 import {
+  catchUpMarkSchema,
   digestItemSchema,
+  followedThreadSchema,
   memberItemSchema,
   notificationItemSchema,
   notificationMarkerSchema,
@@ -105,6 +107,8 @@ export function registerModels(connection: Connection) {
     NotificationMember: connection.model('NotificationMember', memberItemSchema),
     NotificationDigest: connection.model('NotificationDigest', digestItemSchema),
     NotificationPreferences: connection.model('NotificationPreferences', notificationPreferencesSchema),
+    FollowedThread: connection.model('FollowedThread', followedThreadSchema),
+    CatchUpMark: connection.model('CatchUpMark', catchUpMarkSchema),
   };
 }
 export type Models = ReturnType<typeof registerModels>;

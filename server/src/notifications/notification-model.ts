@@ -61,6 +61,24 @@ export const memberItemSchema = new Schema<MemberItem>(
   { id: false, versionKey: false },
 );
 
+/**
+ * A thread a member replied in (`following:{member}`, from their first reply there): what they catch up on when
+ * they were not there to be told (see catch-up.ts). Threads they started are the forum index's to answer.
+ */
+export interface FollowedThread extends ListItem {
+  threadId: number;
+  /** When they joined: replies before it are not theirs to hear of. */
+  since: Date;
+}
+
+export const followedThreadSchema = new Schema<FollowedThread>(
+  { ...listItemFields, threadId: { type: Number, required: true }, since: { type: Date, required: true } },
+  { id: false, versionKey: false },
+);
+
+/** How far a member has caught up on replies (`_id` their id): every reply before `at` was looked for. */
+export const catchUpMarkSchema = new Schema({ _id: String, at: { type: Date, required: true } }, { versionKey: false });
+
 /** A member's digests (`digests:{member}`): each mailed their mail list up to `upTo`. */
 export interface DigestItem extends ListItem {
   period: number;
@@ -84,3 +102,6 @@ export const mailOf = (memberId: number) => `notification-mail:${memberId}`;
 export const digestsOf = (memberId: number) => `digests:${memberId}`;
 export const dueIn = (period: number) => `digest-due:${period}`;
 export const participantsOf = (threadId: number) => `participants:${threadId}`;
+export const followingOf = (memberId: number) => `following:${memberId}`;
+/** Members who asked for replies by email at some point (`reply-mailers`): told at once, mail waits for no one. */
+export const REPLY_MAILERS = 'reply-mailers';

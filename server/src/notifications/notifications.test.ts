@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type NotificationList, notificationText, type Thread } from '@enclave/protocol';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { tellEndedMutes } from '../moderation/mute-endings.ts';
 import type { TestClient } from '../test/client.ts';
@@ -8,6 +8,7 @@ import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { scansDuring } from '../test/scans.ts';
 import { type BrowserTabs, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { mailOf, notificationsOf } from './notification-model.ts';
 import { notify } from './service.ts';
 
 let app: App;
@@ -83,6 +84,61 @@ describe('replies', () => {
       await author.client.call(api.notificationPreferences);
     });
     expect(scans).toEqual([]);
+  });
+});
+
+describe('members away', () => {
+  const storedFor = (memberId: number) =>
+    app.models.NotificationItem.countDocuments({ list: { $in: [notificationsOf(memberId), mailOf(memberId)] } });
+
+  it('cost nothing when a reply is written: they are told when they next look, once, oldest first', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user, { title: 'Away' });
+    const earlier = await createMember(app);
+    await reply(earlier.client, thread.id, 'First');
+    const repliers = [await createMember(app), await createMember(app)];
+    for (const replier of repliers) expect((await reply(replier.client, thread.id)).statusCode).toBe(201);
+    await sleep(QUIET_MS);
+    // Neither the author nor the earlier replier had a tab open: nothing was written for them.
+    expect(await storedFor(author.user.id)).toBe(0);
+    expect(await storedFor(earlier.user.id)).toBe(0);
+
+    const list = await listOf(author.client);
+    expect(list.unreadCount).toBe(3);
+    expect(list.notifications.map((n) => n.actorName)).toEqual(
+      [...repliers]
+        .reverse()
+        .map((r) => r.user.username)
+        .concat(earlier.user.username),
+    );
+    expect((await listOf(earlier.client)).notifications.map((n) => n.actorName)).toEqual(
+      [...repliers].reverse().map((r) => r.user.username),
+    );
+    // Looking again finds nothing new, and a tab that connects is pushed nothing.
+    const tab = await tabs.open(author.client);
+    await sleep(QUIET_MS);
+    expect((await listOf(author.client)).notifications).toHaveLength(3);
+    expect(tab.received.filter(([name]) => name === 'notification:new')).toEqual([]);
+  });
+
+  it('have what they missed pushed to the tab they open', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user, { title: 'Back again' });
+    const { client, user } = await createMember(app);
+    await reply(client, thread.id);
+    await sleep(QUIET_MS);
+    const [pushed] = await received(await tabs.open(author.client), 'notification:new');
+    expect(pushed).toMatchObject({ unreadCount: 1, notification: { kind: 'reply', actorName: user.username } });
+  });
+
+  it('are told at once when they asked for replies by email', async () => {
+    const author = await createMember(app);
+    const preferences = (await author.client.call(api.notificationPreferences)).json();
+    const kinds = { ...preferences.kinds, reply: { app: true, email: true } };
+    await author.client.call(api.saveNotificationPreferences, { body: { kinds } });
+    const thread = await aThread(app, author.user);
+    await reply((await createMember(app)).client, thread.id);
+    await vi.waitFor(async () => expect(await storedFor(author.user.id)).toBe(2));
   });
 });
 

@@ -1,27 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { append, readRange } from '../db/keyed-list.ts';
-import { participantsOf } from './notification-model.ts';
+import { type FollowedThread, followingOf, type MemberItem, participantsOf } from './notification-model.ts';
 import { claim } from './service.ts';
 
 /**
- * Who replied in a thread, as a keyed list `participants:{thread}`: a member joins once (the marker
- * `participant:{thread}:{member}` is inserted by one writer), so fan-out to a thread's repliers is a
- * read of this list, never a scan of the replies.
+ * Who replied in a thread, as a keyed list `participants:{thread}`, and the threads a member replied in,
+ * as `following:{member}`: a member joins once (the marker `participant:{thread}:{member}` is inserted by
+ * one writer), so fan-out to a thread's repliers is a read of one list and catching up a read of the other,
+ * never a scan of the replies.
  */
 export const participantMarker = (threadId: number, memberId: number) => `participant:${threadId}:${memberId}`;
 
 export async function joinThread(app: FastifyInstance, threadId: number, memberId: number): Promise<void> {
   if (!(await claim(app, participantMarker(threadId, memberId)))) return;
+  // Followed first: a crash between the two leaves a member who catches up but is not told at once, never one
+  // who is told of some replies and misses others.
+  await append(app, app.models.FollowedThread, followingOf(memberId), () => ({ threadId, since: new Date() }));
   await append(app, app.models.NotificationMember, participantsOf(threadId), () => ({ memberId }));
 }
 
+const ALL = Number.MAX_SAFE_INTEGER;
+
 export async function threadParticipants(app: FastifyInstance, threadId: number): Promise<number[]> {
-  const items = await readRange(
-    app,
-    app.models.NotificationMember,
-    participantsOf(threadId),
-    1,
-    Number.MAX_SAFE_INTEGER,
-  );
+  const items = await readRange<MemberItem>(app, app.models.NotificationMember, participantsOf(threadId), 1, ALL);
   return items.map((item) => item.memberId);
+}
+
+export function followedThreads(app: FastifyInstance, memberId: number): Promise<FollowedThread[]> {
+  return readRange<FollowedThread>(app, app.models.FollowedThread, followingOf(memberId), 1, ALL);
 }

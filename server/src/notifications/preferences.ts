@@ -5,6 +5,7 @@ import {
   type NotificationPreferences,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
+import { wantsReplyMail } from './catch-up.ts';
 
 /** The member's preferences, one point read; kinds they never set keep the defaults. */
 export async function preferencesOf(app: FastifyInstance, memberId: number): Promise<NotificationPreferences> {
@@ -25,6 +26,7 @@ export async function savePreferences(
     { kinds: preferences.kinds },
     { upsert: true },
   );
+  if (preferences.kinds.reply.email) await wantsReplyMail(app, memberId);
   return preferences;
 }
 

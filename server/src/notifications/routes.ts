@@ -2,6 +2,7 @@ import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { catchUpReplies } from './catch-up.ts';
 import { preferencesOf, savePreferences } from './preferences.ts';
 import { listNotifications, markRead } from './service.ts';
 
@@ -9,7 +10,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.notifications),
     preHandler: member,
-    handler: async (request) => listNotifications(app, viewerOf(request), request.query),
+    handler: async (request) => {
+      // The first page tells what was missed while away first.
+      if (request.query.before === undefined) await catchUpReplies(app, viewerOf(request).id);
+      return listNotifications(app, viewerOf(request), request.query);
+    },
   });
 
   app.route({

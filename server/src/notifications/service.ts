@@ -26,6 +26,8 @@ export interface Happening {
   outcome?: NotificationOutcome;
   threadId?: number;
   actorId?: number;
+  /** When it happened, if not now (a reply caught up on later). */
+  at?: Date;
 }
 
 /** Inserts a once-only marker: true for the one caller that inserted it. */
@@ -65,7 +67,7 @@ export async function notify(app: FastifyInstance, memberIds: Iterable<number>, 
  */
 const deliveries = limit(2);
 
-async function deliver(app: FastifyInstance, member: MemberCard, happening: Happening): Promise<void> {
+export async function deliver(app: FastifyInstance, member: MemberCard, happening: Happening): Promise<void> {
   if (member.deletedAt || (STAFF_NOTIFICATION_KINDS.includes(happening.kind) && !isStaff(member))) return;
   const channels = (await preferencesOf(app, member.id)).kinds[happening.kind];
   if (!channels.app && !channels.email) return;
@@ -76,11 +78,12 @@ async function deliver(app: FastifyInstance, member: MemberCard, happening: Happ
     outcome: happening.outcome ?? null,
     threadId: happening.threadId ?? null,
     actorId: happening.actorId ?? null,
-    createdAt: new Date(),
+    createdAt: happening.at ?? new Date(),
   };
   if (channels.email) {
     await append(app, app.models.NotificationItem, mailOf(member.id), () => made);
-    await markDue(app, member.id, periodOf(made.createdAt));
+    // Due in the period it was written in, even when it happened earlier (caught up on): a finished period is not sent again.
+    await markDue(app, member.id, periodOf(new Date()));
   }
   if (!channels.app) return;
   const item = await append(app, app.models.NotificationItem, notificationsOf(member.id), () => made);

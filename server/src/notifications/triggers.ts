@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { findByNumericId } from '../db/ids.ts';
 import type { DomainEventMap } from '../realtime/domain-events.ts';
 import { findThread } from '../threads/service.ts';
+import { reachableNow, replyHappening } from './catch-up.ts';
 import { joinThread, threadParticipants } from './participants.ts';
-import { type Happening, notify } from './service.ts';
+import { notify } from './service.ts';
 
 const PAYMENT_OUTCOMES: Record<string, NotificationOutcome> = {
   finished: 'confirmed',
@@ -29,15 +30,14 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
 
   on('post.created', async ({ post }) => {
     // Joined first, so a reply right after this one already counts the replier among those told.
-    await joinThread(app, post.threadId, post.authorId);
-    const thread = await findThread(app, post.threadId);
-    const happening: Happening = {
-      key: `reply:${post.id}`,
-      kind: 'reply',
-      threadId: thread.id,
-      actorId: post.authorId,
-    };
-    await notify(app, [thread.authorId, ...(await threadParticipants(app, thread.id))], happening);
+    const [participants, thread] = await Promise.all([
+      threadParticipants(app, post.threadId),
+      findThread(app, post.threadId),
+    ]);
+    if (!participants.includes(post.authorId)) await joinThread(app, post.threadId, post.authorId);
+    // Those away hear of it when they come back (catch-up.ts).
+    const concerned = [thread.authorId, ...participants].filter((id) => id !== post.authorId);
+    await notify(app, await reachableNow(app, concerned), replyHappening(post));
   });
 
   on('thread.shared', async ({ threadId, userIds }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { internalId, isDuplicateKey } from '../db/ids.ts';
-import { append, deleteList, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
+import { append, BUCKET, bucketOf, deleteList, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
 
 /**
@@ -122,6 +122,26 @@ export async function readReplies(
     from = to + 1;
   }
   return page;
+}
+
+/**
+ * The replies written after `after`, oldest first, removed ones skipped: read back from the head a bucket at a
+ * time, stopping at the first bucket that reaches back to `after` (a reply's number follows its time).
+ */
+export async function repliesSince(app: FastifyInstance, threadId: number, after: Date): Promise<PostRecord[]> {
+  const { Post } = app.models;
+  const list = repliesList(threadId);
+  const head = await headOf<PostRecord>(app, Post, list);
+  const since: PostRecord[] = [];
+  for (let to = head; to >= 1; ) {
+    const from = bucketOf(to) * BUCKET + 1;
+    const items = await readRange<PostRecord>(app, Post, list, from, to, head);
+    const newer = items.filter((item) => item.createdAt > after);
+    since.unshift(...newer);
+    if (newer.length < items.length) break;
+    to = from - 1;
+  }
+  return since.filter((item) => !item.removedAt);
 }
 
 /** The reply with global id `id` (removed ones included, as tombstones), by its `reply-ids` entry. */

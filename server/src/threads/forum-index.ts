@@ -58,6 +58,8 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   /** The words of titles and tags, and of contents: search reads only the threads whose words can match. */
   readonly #shownWords = new WordIndex();
   readonly #contentWords = new WordIndex();
+  /** Live thread ids by author: the threads a member catches up on replies in (they started them). */
+  readonly #byAuthor = new Map<number, Set<number>>();
 
   protected async readAll(): Promise<IndexedThread[]> {
     const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
@@ -79,12 +81,15 @@ export class ForumIndex extends ReadModel<IndexedThread> {
     this.#shownWords.add(record.id, [record.search.title, ...record.search.tags]);
     this.#contentWords.add(record.id, [record.search.content]);
     if (previous) return;
+    const authored = this.#byAuthor.get(record.authorId) ?? new Set<number>();
+    this.#byAuthor.set(record.authorId, authored.add(record.id));
     const at = lowerBound(this.#ids, record.id);
     this.#ids.splice(at, 0, record.id);
   }
 
   protected dropped(previous: IndexedThread): void {
     this.#unindexWords(previous);
+    this.#byAuthor.get(previous.authorId)?.delete(previous.id);
     const at = lowerBound(this.#ids, previous.id);
     if (this.#ids[at] === previous.id) this.#ids.splice(at, 1);
   }
@@ -138,6 +143,12 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   #contentSearchable(viewer: Viewer, thread: IndexedThread, held: ReadonlySet<number> | null): boolean {
     if (!thread.isPremium || isStaffViewer(viewer) || isAuthor(viewer, thread)) return true;
     return held?.has(thread.id) ?? false;
+  }
+
+  /** The live threads `authorId` started. */
+  async startedBy(authorId: number): Promise<IndexedThread[]> {
+    await this.current();
+    return [...(this.#byAuthor.get(authorId) ?? [])].map((id) => this.byId.get(id) as IndexedThread);
   }
 
   /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */

@@ -1,0 +1,59 @@
+import { api, type NotificationList } from '@enclave/protocol';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../app.ts';
+import { MIGRATIONS } from '../db/migration-list.ts';
+import { runMigrations } from '../db/migrations.ts';
+import { reply } from '../posts/service.ts';
+import { createTestApp } from '../test/app.ts';
+import { TestClient } from '../test/client.ts';
+import { createMember, signedInCookie } from '../test/factories.ts';
+import { aThread } from '../test/forum.ts';
+import type { UserRecord } from '../users/user-model.ts';
+import { followedThreads, threadParticipants } from './participants.ts';
+
+let app: App;
+let threadIds: number[];
+let replier: UserRecord;
+
+/** Threads replied in as the code before catching up stored them: participants lists, and no `following` lists. */
+beforeAll(async () => {
+  const before = await createTestApp();
+  const author = await createMember(before);
+  replier = (await createMember(before)).user;
+  threadIds = [];
+  for (const title of ['First thread', 'Second thread']) {
+    const thread = await aThread(before, author.user, { title });
+    await reply(before, replier, thread.id, 'Joining in');
+    await vi.waitFor(async () => expect(await threadParticipants(before, thread.id)).toEqual([replier.id]));
+    threadIds.push(thread.id);
+  }
+  await before.models.FollowedThread.deleteMany({});
+  await before.models.ListHead.deleteMany({ _id: /^following:/ });
+  await before.models.ListBucket.deleteMany({ _id: /^following:/ });
+  await before.models.Migration.deleteMany({ _id: 'following-from-participants' });
+
+  app = await createTestApp({}, before.config.database);
+});
+
+const followed = async () => (await followedThreads(app, replier.id)).map((item) => item.threadId);
+
+describe('the migration to following lists', () => {
+  it('gives each participant the threads they replied in, once each, however often it runs', async () => {
+    expect((await followed()).sort()).toEqual([...threadIds].sort());
+    await app.models.Migration.deleteMany({ _id: 'following-from-participants' });
+    await runMigrations(app, MIGRATIONS);
+    expect((await followed()).sort()).toEqual([...threadIds].sort());
+  });
+
+  it('so a member away is told of a reply after it when they look', async () => {
+    const later = await createMember(app);
+    const [threadId] = threadIds as [number];
+    expect((await later.client.call(api.reply, { params: { id: threadId }, body: { content: 'Hi' } })).statusCode).toBe(
+      201,
+    );
+    const client = new TestClient(app);
+    client.cookie = await signedInCookie(app, replier);
+    const list = (await client.call(api.notifications, { query: {} })).json<NotificationList>();
+    expect(list.notifications).toEqual([expect.objectContaining({ kind: 'reply', actorName: later.user.username })]);
+  });
+});
