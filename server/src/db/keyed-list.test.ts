@@ -69,6 +69,22 @@ describe('keyed lists', () => {
     expect(page[0]?.text).toBe(`note ${BUCKET - 4}`);
   });
 
+  it('reads a bucket whose pushes raced (items out of order, one lost) in order, and rebuilds it', async () => {
+    const list = 'raced:1';
+    for (const i of oneTo(6)) await append(app, Notes, list, () => ({ text: `note ${i}` }));
+    const bucket = await app.models.ListBucket.findById(`${list}#0`).lean<{ items: Note[] }>();
+    const [one, two, three, , five, six] = bucket?.items ?? [];
+    await app.models.ListBucket.replaceOne({ _id: `${list}#0` }, { items: [one, three, two, six, five] });
+    expect((await readRange(app, Notes, list, 1, 6)).map((item) => item.text)).toEqual(
+      oneTo(6).map((i) => `note ${i}`),
+    );
+    await expect
+      .poll(async () =>
+        numbers((await app.models.ListBucket.findById(`${list}#0`).lean<{ items: Note[] }>())?.items ?? []),
+      )
+      .toEqual(oneTo(6));
+  });
+
   it('finds the true head from a stale stored hint, in a process that has not seen the list', async () => {
     const list = 'stale:1';
     for (const i of oneTo(7)) await append(app, Notes, list, () => ({ text: `${i}` }));

@@ -11,11 +11,15 @@ import { deleteByIds, isDuplicateKey } from './ids.ts';
  *   who retries with the next number, so numbers are distinct and gap-free on every backend.
  * - **Heads are hints.** `ListHead` holds a number at most the true head (written after each append,
  *   not atomically on FerretDB); the true head is found by probing forward from it. Each process also
- *   remembers the heads it has seen, a hint of the same kind that spares the `ListHead` read.
+ *   remembers the heads it has seen, a hint of the same kind that spares the `ListHead` read. An append
+ *   trusts the hint and inserts after it: the unique `_id` tells it when the hint was behind.
  * - **Buckets are a cache.** What a page shows together is kept together, `BUCKET` items a document
- *   (MongoDB's bucket pattern), so a page is a few reads. A bucket is rebuilt from its items; a
- *   reader that finds one short reads the missing items by key and repairs it, and a rewrite of an
- *   item leaves a `ListRepair` marker until its bucket is verified, which the start-up sweep finishes.
+ *   (MongoDB's bucket pattern), so a page is a few reads. An append pushes its item onto its bucket
+ *   without reading it, so a bucket may lack items or hold them out of order (two processes' pushes
+ *   race on FerretDB, which applies an update by reading and writing the document back): a reader
+ *   takes the items it finds by number, reads the missing ones by key and rebuilds the bucket, and a
+ *   rewrite of an item leaves a `ListRepair` marker until its bucket is verified, which the start-up
+ *   sweep finishes.
  */
 export const BUCKET = 50;
 
@@ -100,7 +104,7 @@ export async function headOf<T extends ListItem>(
   list: string,
 ): Promise<number> {
   const any = model as unknown as ItemModel<ListItem>;
-  const hint = seenHeadsOf(app).get(list) ?? (await app.models.ListHead.findById(list).lean())?.n ?? 0;
+  const hint = await headHint(app, list);
   let low = hint;
   let step = 1;
   while (await exists(any, list, low + step)) {
@@ -116,6 +120,11 @@ export async function headOf<T extends ListItem>(
   if (low > hint) void raiseHead(app, list, low);
   noteHead(app, list, low);
   return low;
+}
+
+/** The head this process remembers, or else the stored hint: at most the true head. */
+async function headHint(app: FastifyInstance, list: string): Promise<number> {
+  return seenHeadsOf(app).get(list) ?? (await app.models.ListHead.findById(list).lean())?.n ?? 0;
 }
 
 /** Raises the head hint of `list` to `n` (best effort; never lowers it). */
@@ -209,17 +218,19 @@ async function appendMade<T extends ListItem>(
 ): Promise<T> {
   const previous = queues.get(list) ?? Promise.resolve();
   const task = previous.then(async () => {
-    let n = (await headOf(app, model, list)) + 1;
+    // Usually exact (this process appended last, or the stored hint is): no probe before the insert.
+    let n = (await headHint(app, list)) + 1;
     for (;;) {
       const item = { ...(await make(n)), _id: itemKey(list, n), list, n } as T;
       try {
         await model.collection.insertOne(item as never);
         noteHead(app, list, n);
-        await Promise.all([raiseHead(app, list, n), buckets && addToBucket(app, model, item)]);
+        await Promise.all([raiseHead(app, list, n), buckets && addToBucket(app, item)]);
         return item;
       } catch (error) {
         if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, list, n))) throw error;
-        n += 1;
+        // Another writer (or a stale hint) took the number: probe from there to the true head.
+        n = (await headOf(app, model, list)) + 1;
       }
     }
   });
@@ -258,16 +269,17 @@ export async function importList<T extends ListItem>(
   return stored;
 }
 
-/** The common case, one append after another: the bucket gains the item. Otherwise it is rebuilt. */
-async function addToBucket<T extends ListItem>(app: FastifyInstance, model: ItemModel<T>, item: T): Promise<void> {
-  const key = bucketKey(item.list, bucketOf(item.n));
-  const bucket = await app.models.ListBucket.findById(key).lean<{ items: T[] }>();
-  const items = bucket?.items ?? [];
-  const first = bucketOf(item.n) * BUCKET + 1;
-  if (items.length === item.n - first) {
-    await app.models.ListBucket.replaceOne({ _id: key }, { items: [...items, item] }, { upsert: true });
-  } else {
-    await rebuildBucket(app, model, item.list, bucketOf(item.n));
+/** One write, no read: the bucket gains the item (readers put a bucket's items in order and complete it). */
+async function addToBucket<T extends ListItem>(app: FastifyInstance, item: T): Promise<void> {
+  try {
+    await app.models.ListBucket.updateOne(
+      { _id: bucketKey(item.list, bucketOf(item.n)) },
+      { $push: { items: item } },
+      { upsert: true },
+    );
+  } catch (error) {
+    // Two first pushes racing on the upsert: the bucket lacks this item, which its readers complete by key.
+    if (!isDuplicateKey(error)) throw error;
   }
 }
 
@@ -283,6 +295,9 @@ async function rebuildBucket<T extends ListItem>(
   return items;
 }
 
+const numbersFrom = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
 /** Items from..to by point reads, issued together, stopping at the first missing one. */
 async function readByKey<T extends ListItem>(
   model: ItemModel<T>,
@@ -290,8 +305,7 @@ async function readByKey<T extends ListItem>(
   from: number,
   to: number,
 ): Promise<T[]> {
-  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-  const found = await Promise.all(numbers.map((n) => readItem(model, list, n)));
+  const found = await Promise.all(numbersFrom(from, to).map((n) => readItem(model, list, n)));
   const end = found.indexOf(null);
   return (end === -1 ? found : found.slice(0, end)) as T[];
 }
@@ -319,10 +333,21 @@ export async function readRange<T extends ListItem>(
       const end = Math.min(start + BUCKET - 1, last);
       const stored =
         (await app.models.ListBucket.findById(bucketKey(list, bucket)).lean<{ items: T[] }>())?.items ?? [];
-      if (stored.length >= end - start + 1) return stored;
-      const missing = await readByKey(model, list, start + stored.length, end);
+      // By number: a bucket may hold its items out of order, or (a push lost to a race) not all of them.
+      const found = new Map(stored.map((item) => [item.n, item]));
+      const missing = numbersFrom(start, end).filter((n) => !found.has(n));
+      if (missing.length === 0) return numbersFrom(start, end).map((n) => found.get(n) as T);
+      const read = await Promise.all(missing.map((n) => readItem(model, list, n)));
+      for (const item of read) if (item) found.set(item.n, item);
       void rebuildBucket(app, model, list, bucket).catch((err) => app.log.warn({ err, list }, 'bucket not rebuilt'));
-      return [...stored, ...missing];
+      // Up to the first number still missing: items are gap-free, so nothing after it is there either.
+      const page: T[] = [];
+      for (const n of numbersFrom(start, end)) {
+        const item = found.get(n);
+        if (!item) break;
+        page.push(item);
+      }
+      return page;
     }),
   );
   return pages.flat().filter((item) => item.n >= first && item.n <= last);

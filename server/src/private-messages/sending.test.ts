@@ -83,6 +83,7 @@ describe('POST /api/messages', () => {
   it('answers User not found for an unknown or deleted member', async () => {
     const { user: gone } = await createMember(app);
     await app.models.User.updateOne({ id: gone.id }, { $set: { deletedAt: new Date() } });
+    app.changes.tell({ kind: 'member', id: gone.id });
     for (const recipientId of [gone.id, 999_999]) {
       const { user, client } = await createMember(app);
       const response = await client.call(api.sendMessage, { body: { content: 'Hi', recipientId } });

@@ -19,8 +19,9 @@ import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { closeWallet } from '../wallet/service.ts';
 import type { UserRecord } from './user-model.ts';
 
+/** A member who has not deleted their account, from the member directory (one read by key until it has loaded). */
 export async function findMember(app: FastifyInstance, id: number): Promise<UserRecord> {
-  const user = await findByNumericId(app.models.User, id);
+  const user = await app.members.member(id);
   if (!user || user.deletedAt) throw notFound(SERVER_TEXT.userNotFound);
   return user;
 }
