@@ -79,7 +79,8 @@ function seenHeadsOf(app: FastifyInstance): Map<string, number> {
 
 function noteHead(app: FastifyInstance, list: string, n: number): void {
   const heads = seenHeadsOf(app);
-  if ((heads.get(list) ?? 0) >= n) return;
+  // An empty list is remembered too: its next read probes item 1 and skips the `ListHead` read.
+  if ((heads.get(list) ?? -1) >= n) return;
   if (heads.size >= SEEN_HEADS_MAX) heads.clear();
   heads.set(list, n);
 }
