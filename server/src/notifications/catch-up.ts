@@ -4,6 +4,7 @@ import { isDuplicateKey } from '../db/ids.ts';
 import { append, readRange } from '../db/keyed-list.ts';
 import type { PostRecord } from '../posts/post-model.ts';
 import { repliesSince } from '../posts/replies.ts';
+import { followingFromParticipants } from './following-migration.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
 import { followedThreads } from './participants.ts';
 import { claim, deliver, type Happening } from './service.ts';
@@ -51,30 +52,46 @@ export async function catchUpReplies(app: FastifyInstance, memberId: number): Pr
     followedThreads(app, memberId),
     app.forum.startedBy(memberId),
   ]);
-  const after = mark?.at.getTime() ?? 0;
+  // Before catching up existed, every reply was told at once: nothing before it is missed.
+  const after = Math.max(mark?.at.getTime() ?? 0, await catchUpSince(app));
   const since = new Map<number, number>(authored.map((thread) => [thread.id, thread.createdAt.getTime()]));
   for (const { threadId, since: joined } of followed) {
     if (!since.has(threadId)) since.set(threadId, joined.getTime());
   }
-  const missed: PostRecord[] = [];
-  for (const [threadId, joined] of since) {
+  const active = [...since].flatMap(([threadId, joined]) => {
     const bound = Math.max(after, joined);
     const lastReplyAt = app.forum.get(threadId)?.lastReplyAt?.getTime() ?? 0;
-    if (lastReplyAt <= bound) continue;
-    const replies = await repliesSince(app, threadId, new Date(bound));
-    missed.push(...replies.filter((reply) => reply.authorId !== memberId));
-  }
-  if (missed.length === 0) return;
+    return lastReplyAt > bound ? [repliesSince(app, threadId, new Date(bound))] : [];
+  });
+  const missed = (await Promise.all(active)).flat().filter((reply) => reply.authorId !== memberId);
+  missed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  if (missed.length > 0) await tell(app, memberId, missed);
+  // Threads whose last reply is the member's own are looked at again only until the mark passes it.
+  if (active.length > 0) await raiseMark(app, memberId, new Date(started - SETTLING_MS));
+}
+
+async function tell(app: FastifyInstance, memberId: number, replies: PostRecord[]): Promise<void> {
   const [member] = (await app.members.cards([memberId])).values();
   if (!member) return;
-  missed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
-  for (const reply of missed) {
+  for (const reply of replies) {
     const happening = replyHappening(reply, reply.createdAt);
     // Looked at again within the settling time: its marker is there once it was told.
     if (await app.models.NotificationMarker.exists({ _id: `${memberId}:${happening.key}` })) continue;
     await deliver(app, member, happening);
   }
-  await raiseMark(app, memberId, new Date(started - SETTLING_MS));
+}
+
+/** When catching up began: the migration that gave repliers their lists finished then (on a new forum, at its first start). */
+const beganAt = new WeakMap<FastifyInstance, number>();
+
+async function catchUpSince(app: FastifyInstance): Promise<number> {
+  let began = beganAt.get(app);
+  if (began === undefined) {
+    const finished = await app.models.Migration.findById(followingFromParticipants.name).lean<{ finishedAt: Date }>();
+    began = finished?.finishedAt.getTime() ?? Date.now();
+    beganAt.set(app, began);
+  }
+  return began;
 }
 
 /** A reply, as its thread's author and repliers hear of it: the same key whether told at once or caught up on. */

@@ -14,15 +14,16 @@ import { followedThreads, threadParticipants } from './participants.ts';
 let app: App;
 let threadIds: number[];
 let replier: UserRecord;
+let author: UserRecord;
 
 /** Threads replied in as the code before catching up stored them: participants lists, and no `following` lists. */
 beforeAll(async () => {
   const before = await createTestApp();
-  const author = await createMember(before);
+  author = (await createMember(before)).user;
   replier = (await createMember(before)).user;
   threadIds = [];
   for (const title of ['First thread', 'Second thread']) {
-    const thread = await aThread(before, author.user, { title });
+    const thread = await aThread(before, author, { title });
     await reply(before, replier, thread.id, 'Joining in');
     await vi.waitFor(async () => expect(await threadParticipants(before, thread.id)).toEqual([replier.id]));
     threadIds.push(thread.id);
@@ -31,9 +32,19 @@ beforeAll(async () => {
   await before.models.ListHead.deleteMany({ _id: /^following:/ });
   await before.models.ListBucket.deleteMany({ _id: /^following:/ });
   await before.models.Migration.deleteMany({ _id: 'following-from-participants' });
+  // The code before told every reply at once: the replier's replies above reached the author then.
 
   app = await createTestApp({}, before.config.database);
 });
+
+async function clientOf(user: UserRecord): Promise<TestClient> {
+  const client = new TestClient(app);
+  client.cookie = await signedInCookie(app, user);
+  return client;
+}
+
+const listOf = async (user: UserRecord) =>
+  (await (await clientOf(user)).call(api.notifications, { query: {} })).json<NotificationList>();
 
 const followed = async () => (await followedThreads(app, replier.id)).map((item) => item.threadId);
 
@@ -51,9 +62,15 @@ describe('the migration to following lists', () => {
     expect((await later.client.call(api.reply, { params: { id: threadId }, body: { content: 'Hi' } })).statusCode).toBe(
       201,
     );
-    const client = new TestClient(app);
-    client.cookie = await signedInCookie(app, replier);
-    const list = (await client.call(api.notifications, { query: {} })).json<NotificationList>();
-    expect(list.notifications).toEqual([expect.objectContaining({ kind: 'reply', actorName: later.user.username })]);
+    expect((await listOf(replier)).notifications).toEqual([
+      expect.objectContaining({ kind: 'reply', actorName: later.user.username }),
+    ]);
+  });
+
+  it('and no one catches up on replies from before it, which were told then', async () => {
+    // The author started both threads: only the reply after the migration is new to them.
+    expect((await listOf(author)).notifications.map((n) => n.actorName)).toEqual([
+      expect.not.stringMatching(replier.username),
+    ]);
   });
 });
