@@ -61,9 +61,9 @@ export async function notify(app: FastifyInstance, memberIds: Iterable<number>, 
 }
 
 /**
- * Deliveries a few at a time, whatever the number of fan-outs under way. A reply in a thread with 200 repliers is
- * some 800 writes; started all at once they queue ahead of every request's writes on a single-writer database
- * (a reply then took 1.8 s at M), while a few at a time leave room for requests between them.
+ * Deliveries a few at a time, whatever the number of fan-outs under way. Telling 200 members is some 800 writes
+ * (a reply to a busy thread whose repliers are all online, say); started all at once they queue ahead of every
+ * request's writes on a single-writer database, while a few at a time leave room for requests between them.
  */
 const deliveries = limit(2);
 

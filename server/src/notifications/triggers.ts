@@ -29,7 +29,7 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
   });
 
   on('post.created', async ({ post }) => {
-    // Joined first, so a reply right after this one already counts the replier among those told.
+    // The replier joins once; a reply racing the join is caught up on rather than told at once.
     const [participants, thread] = await Promise.all([
       threadParticipants(app, post.threadId),
       findThread(app, post.threadId),
