@@ -7,6 +7,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { followActivity } from './activity/follow.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { registerAfterwards } from './afterwards.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { sessionRoutes } from './auth/session-routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.decorate('models', models);
   app.decorate('events', new DomainEvents());
   app.decorate('mailer', createMailer(config, app.log));
+  registerAfterwards(app);
   registerReadModels(app);
   notifyOnDomainEvents(app);
   scheduleDigests(app, config.NOTIFICATION_DIGEST_CHECK_MS);

@@ -16,17 +16,9 @@ const PAYMENT_OUTCOMES: Record<string, NotificationOutcome> = {
 
 /** Who hears of what. Each domain event that concerns members becomes a notification to them, after the write. */
 export function notifyOnDomainEvents(app: FastifyInstance): void {
-  const underWay = new Set<Promise<void>>();
+  // Deliveries go a few at a time, so a fan-out can outlast its request.
   const on = <K extends keyof DomainEventMap>(type: K, handle: (payload: DomainEventMap[K]) => Promise<void>) =>
-    app.events.on(type, (payload) => {
-      const work = handle(payload).catch((err) => app.log.error({ err, event: type }, 'notifications not made'));
-      underWay.add(work);
-      void work.finally(() => underWay.delete(work));
-    });
-  // Deliveries go a few at a time, so a fan-out can outlast its request: closing waits for it, before the database.
-  app.addHook('onClose', async () => {
-    await Promise.all(underWay);
-  });
+    app.events.on(type, (payload) => app.afterwards(`notifications not made (${type})`, () => handle(payload)));
 
   on('post.created', async ({ post }) => {
     // The replier joins once; a reply racing the join is caught up on rather than told at once.

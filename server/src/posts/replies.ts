@@ -31,16 +31,20 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
     () => ({ threadId: reply.threadId, number: null, createdAt }),
     { buckets: false },
   );
-  const post = await append<PostRecord>(app, Post, repliesList(reply.threadId), () => ({
-    ...reply,
-    id: ref.n,
-    createdAt,
-    updatedAt: createdAt,
-    removedAt: null,
-  }));
+  // The removals are counted beside the insert: the hints need them, and a removal in between only makes a hint low.
+  const [post, removed] = await Promise.all([
+    append<PostRecord>(app, Post, repliesList(reply.threadId), () => ({
+      ...reply,
+      id: ref.n,
+      createdAt,
+      updatedAt: createdAt,
+      removedAt: null,
+    })),
+    removedCount(app, reply.threadId),
+  ]);
   await Promise.all([
     ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } }),
-    writeThreadHints(app, post.threadId, { written: post.n, lastReplyAt: createdAt }),
+    writeThreadHints(app, post.threadId, { replyCount: post.n - removed, lastReplyAt: createdAt }),
   ]);
   return post;
 }
@@ -66,20 +70,23 @@ export async function replyCountOf(app: FastifyInstance, threadId: number): Prom
 /**
  * The thread's `replyCount` and `lastReplyAt` hints, which the forum's lists read instead of the
  * replies. Best effort: a race or a crash may leave them behind; the heads stay exact. After a reply,
- * its number is the written head (or near it), so only the removals are read.
+ * the caller knows the count (its number less the removals); after a removal it is counted.
  */
 async function writeThreadHints(
   app: FastifyInstance,
   threadId: number,
-  reply?: { written: number; lastReplyAt: Date },
+  reply?: { replyCount: number; lastReplyAt: Date },
 ): Promise<void> {
   try {
-    const replyCount = reply ? reply.written - (await removedCount(app, threadId)) : await replyCountOf(app, threadId);
-    const update = reply ? { $max: { replyCount, lastReplyAt: reply.lastReplyAt } } : { $set: { replyCount } };
+    const update = reply ? { $max: reply } : { $set: { replyCount: await replyCountOf(app, threadId) } };
     const { matchedCount } = await app.models.Thread.updateOne({ _id: internalId(threadId) }, update);
     // A thread stored before `_id`s were derived from ids.
     if (matchedCount === 0) await app.models.Thread.updateOne({ id: threadId }, update);
-    if (reply && matchedCount > 0) await repairLostHint(app, threadId, reply.lastReplyAt);
+    // The reply's own update has landed (the forum index reads its `lastReplyAt`); the check for a lost one need
+    // not hold up the reply.
+    if (reply && matchedCount > 0) {
+      app.afterwards('thread reply hint not repaired', () => repairLostHint(app, threadId, reply.lastReplyAt));
+    }
   } catch (err) {
     app.log.warn({ err, threadId }, 'thread reply hints not written');
   }

@@ -28,7 +28,8 @@ export async function reply(
   content: string,
 ): Promise<Post> {
   assertNotMuted(author);
-  const { thread } = await readableThread(app, author, threadId);
+  // Decided on the forum index, like the thread page: no read of the thread.
+  const { thread } = await readableThread(app, author, threadId, { shown: true });
   const text = content.trim();
   if (text.length > LIMITS.replyMax) throw badRequest(FORUM_TEXT.replyMax(LIMITS.replyMax));
   const post = await writeReply(app, { threadId: thread.id, authorId: author.id, content: text });

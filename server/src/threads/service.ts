@@ -193,8 +193,10 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
   }
   // Lost to a crash, the marker is written by the first contribution instead (before any coin moves).
   if (thread.isGroupBuy) await markOpen(app, thread);
+  // A new thread has no replies: nothing to count.
+  const known = { counts: new Map([[thread.id, 0]]) };
   if (thread.isApproved) app.events.publish('thread.created', { threadId: thread.id });
-  else app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list') });
+  else app.events.publish('thread.pendingCreated', { thread: await presentThread(app, author, thread, 'list', known) });
   announceShare(app, null, thread);
-  return presentThread(app, author, thread);
+  return presentThread(app, author, thread, 'detail', known);
 }
