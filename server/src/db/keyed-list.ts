@@ -226,7 +226,9 @@ async function appendMade<T extends ListItem>(
       try {
         await model.collection.insertOne(item as never);
         noteHead(app, list, n);
-        await Promise.all([raiseHead(app, list, n), buckets && addToBucket(app, item)]);
+        // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).
+        app.afterwards('list head hint not written', () => raiseHead(app, list, n));
+        if (buckets) await addToBucket(app, item);
         return item;
       } catch (error) {
         if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, list, n))) throw error;

@@ -14,7 +14,7 @@ import { forgetActivity } from '../activity/activity-log.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions, usernameKey } from '../auth/service.ts';
 import { forgetSessions } from '../auth/session-records.ts';
-import { byNumericId, findByNumericId, isDuplicateKey } from '../db/ids.ts';
+import { byNumericId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { closeWallet } from '../wallet/service.ts';
 import type { UserRecord } from './user-model.ts';
