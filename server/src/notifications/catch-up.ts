@@ -7,7 +7,7 @@ import { repliesSince } from '../posts/replies.ts';
 import { followingFromParticipants } from './following-migration.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
 import { followedThreads } from './participants.ts';
-import { claim, deliver, type Happening } from './service.ts';
+import { claim, deliver, deliveryMarker, type Happening } from './service.ts';
 
 /**
  * Replies are told at once only to the members who can hear of them now: a tab open (on any process), or reply
@@ -42,7 +42,7 @@ const SETTLING_MS = 60_000;
 /**
  * Tells the member of the replies they missed: in every thread they started or replied in whose last reply is
  * newer than both their mark and their joining, the replies since then by others, oldest first. The forum index
- * says which threads have any, so a member with nothing new costs two reads. Each reply is told once, whichever
+ * says which threads have any, so a member with nothing new costs a few reads by key. Each reply is told once, whichever
  * catch-up or fan-out gets there first (the delivery's marker).
  */
 export async function catchUpReplies(app: FastifyInstance, memberId: number): Promise<void> {
@@ -76,7 +76,7 @@ async function tell(app: FastifyInstance, memberId: number, replies: PostRecord[
   for (const reply of replies) {
     const happening = replyHappening(reply, reply.createdAt);
     // Looked at again within the settling time: its marker is there once it was told.
-    if (await app.models.NotificationMarker.exists({ _id: `${memberId}:${happening.key}` })) continue;
+    if (await app.models.NotificationMarker.exists({ _id: deliveryMarker(memberId, happening) })) continue;
     await deliver(app, member, happening);
   }
 }

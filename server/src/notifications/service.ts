@@ -41,6 +41,9 @@ export async function claim(app: FastifyInstance, key: string): Promise<boolean>
   }
 }
 
+/** The marker that says a member was told of a happening. */
+export const deliveryMarker = (memberId: number, happening: Happening) => `${memberId}:${happening.key}`;
+
 export const periodOf = (at: Date) => Math.floor(at.getTime() / NOTIFICATION_DIGEST_PERIOD_MS);
 
 /**
@@ -72,7 +75,7 @@ export async function deliver(app: FastifyInstance, member: MemberCard, happenin
   const channels = (await preferencesOf(app, member.id)).kinds[happening.kind];
   if (!channels.app && !channels.email) return;
   // Claimed before the append: a crash between the two loses this one notification, never repeats it.
-  if (!(await claim(app, `${member.id}:${happening.key}`))) return;
+  if (!(await claim(app, deliveryMarker(member.id, happening)))) return;
   const made = {
     kind: happening.kind,
     outcome: happening.outcome ?? null,
