@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
+import { watchFirstScreen } from './layout/first-screen.ts';
 import { createAppRouter } from './router.tsx';
 
 const container = document.getElementById('root');
@@ -10,6 +11,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+watchFirstScreen(queryClient);
 
 // The first route's code and loaders come first (index.html's frame shows meanwhile), then the whole first page
 // renders in one transition, which React does in slices, letting the browser breathe between them, instead of in
