@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { afterFirstScreen } from '../layout/first-screen.ts';
 import * as styles from './select-field.css.ts';
@@ -46,7 +46,8 @@ export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
   useEffect(() => {
     if (SelectControl) return;
     let isCurrent = true;
-    const load = () => void loadControl().then(() => isCurrent && setLoaded(true));
+    // In a transition: React renders the control in slices, not in one task as the page is settling.
+    const load = () => void loadControl().then(() => isCurrent && startTransition(() => setLoaded(true)));
     const cancel = afterFirstScreen(load);
     return () => {
       isCurrent = false;
