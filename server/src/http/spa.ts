@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { api, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 /** A path parameter the server will put into a preload's address: a record id, nothing else. */
@@ -66,6 +67,29 @@ function isSafeRead(url: string, params: Map<string, string>): boolean {
   return [...url.matchAll(/:(\w+)/g)].every((match) => RECORD_ID.test(params.get(match[1] ?? '') ?? ''));
 }
 
+const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
+
+/**
+ * A page's HTML, compressed as the browser accepts (the build's precompressed copies no longer apply: the preloads
+ * depend on the path). Each distinct page is compressed once; the cache is emptied when it holds 1,000.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (!encoding) return reply.send(html);
+  let compressed = compressedPages.get(html);
+  if (!compressed) {
+    if (compressedPages.size >= 1000) compressedPages.clear();
+    compressed = {
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    compressedPages.set(html, compressed);
+  }
+  return reply.header('Content-Encoding', encoding).send(compressed[encoding]);
+}
+
 /**
  * Serves the built client: hashed assets cached for a year, and the page's HTML (index.html for paths the route
  * table does not know) for every other non-API path so deep links work. Unknown `/api/*` paths answer a 404 JSON.
@@ -94,10 +118,7 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
     // A missing build file is a 404, never the page: a stale tab must not run HTML as a script.
     const isAsset = path.startsWith('/assets/');
     if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(pageHtml?.(path) ?? '');
+      return sendPage(request, reply, pageHtml?.(path) ?? '');
     }
     throw new AppError(404, ErrorCode.NotFound, SERVER_TEXT.routeNotFound(request.method, path));
   });
