@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { PAGES } from '../src/routes/pages.ts';
+import { FIRST_READS, PAGES } from '../src/routes/pages.ts';
 
 /**
  * Writes pages/<page>.html for every page of the route table: index.html plus a modulepreload of each chunk the page
  * statically needs beyond the entry's, and pages.json, the HTML file of each route pattern, which the server sends
- * for the paths it matches. The browser then fetches a page's code with the entry, instead of after it has run.
+ * for the paths it matches; reads.json, the API reads each pattern's loaders start, which the server preloads. The browser then fetches a page's code with the entry, instead of after it has run.
  */
 export function pageHtml(): Plugin {
   return {
@@ -42,6 +42,7 @@ export function pageHtml(): Plugin {
         pageOfPath[path] = `pages/${page}.html`;
       }
       writeFileSync(join(dir, 'pages.json'), `${JSON.stringify(pageOfPath, null, 2)}\n`);
+      writeFileSync(join(dir, 'reads.json'), `${JSON.stringify(FIRST_READS, null, 2)}\n`);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ErrorCode } from '@enclave/protocol';
 import Type from 'typebox';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,8 +23,12 @@ beforeAll(async () => {
     gzipSync('<!doctype html><title>Enclave</title><div id="root"></div>'),
   );
   await mkdir(join(clientDist, 'pages'));
-  await writeFile(join(clientDist, 'pages', 'thread-page.html'), '<title>Thread</title><div id="root"></div>');
+  await writeFile(
+    join(clientDist, 'pages', 'thread-page.html'),
+    '<html><head>\n<title>Thread</title>\n</head><body><div id="root"></div></body></html>',
+  );
   await writeFile(join(clientDist, 'pages.json'), JSON.stringify({ '/thread/$id': 'pages/thread-page.html' }));
+  await writeFile(join(clientDist, 'reads.json'), JSON.stringify({ '/thread/$id': ['user', 'thread', 'login'] }));
   app = await createTestApp({ CLIENT_DIST: clientDist });
   app.post(
     '/api/test/echo',
@@ -84,6 +88,26 @@ describe('unknown routes', () => {
     }
   });
 
+  it("preloads the reads of the page's loaders, with record ids from the path and nothing else of it", async () => {
+    const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
+    const page = (await app.inject({ method: 'GET', url: '/thread/42' })).body;
+    expect(page).toContain(preload('/api/user'));
+    expect(page).toContain(preload('/api/threads/42'));
+    // Only reads (GET) are preloaded: 'login' is a POST.
+    expect(page).not.toContain('/api/login');
+    for (const url of [
+      '/thread/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '/thread/"><script>x',
+      '/thread/0',
+      '/thread/4.2',
+    ]) {
+      const body = (await app.inject({ method: 'GET', url })).body;
+      expect(body, url).toContain(preload('/api/user'));
+      expect(body, url).not.toContain('/api/threads/');
+      expect(body, url).not.toContain('<script');
+    }
+  });
+
   it('answers 404 for a build file that does not exist, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
     expect(response.statusCode).toBe(404);
@@ -105,9 +129,13 @@ describe('unknown routes', () => {
     expect(script.headers['content-encoding']).toBe('br');
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.headers.vary).toMatch(/accept-encoding/i);
+    // A page is compressed by the server (its preloads depend on the path): brotli where accepted, else gzip.
     const page = await app.inject({ method: 'GET', url: '/some/page', headers: { 'accept-encoding': 'gzip, br' } });
-    expect(page.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root">');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+    const gzipped = await app.inject({ method: 'GET', url: '/thread/42', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toContain('/api/threads/42');
     const plain = await app.inject({
       method: 'GET',
       url: '/assets/main-abc123.js',

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
+import { afterFirstScreen } from '../layout/first-screen.ts';
 import * as styles from './select-field.css.ts';
 
 export interface SelectOption<Value extends Key> {
@@ -25,25 +26,46 @@ type SelectControlType = typeof import('./select-control.tsx').SelectControl;
 
 /**
  * react-aria's Select with its list box, popover and collection (about 45 KB compressed, more than the rest of a
- * page) loads beside the page, not before it: this module asks for it as soon as it runs, and until it is there
- * the field shows its label and current choice, as it will look, without opening.
+ * page) loads after the page, not before it: once the first screen is there (layout/first-screen.ts), or as soon as
+ * the field is pointed at, focused or pressed. Until then the field shows its label and current choice, as it will
+ * look, without opening.
  */
 let SelectControl: SelectControlType | undefined;
-const loading = import('./select-control.tsx').then((module) => {
-  SelectControl = module.SelectControl;
-});
+let loading: Promise<void> | undefined;
+const loadControl = () => {
+  loading ??= import('./select-control.tsx').then((module) => {
+    SelectControl = module.SelectControl;
+  });
+  return loading;
+};
 
 /** A labelled single choice from a short list, with a popover list box. */
 export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
   const [, setLoaded] = useState(Boolean(SelectControl));
   const [isWanted, setWanted] = useState(false);
   useEffect(() => {
-    if (!SelectControl) void loading.then(() => setLoaded(true));
+    if (SelectControl) return;
+    let isCurrent = true;
+    // In a transition: React renders the control in slices, not in one task as the page is settling.
+    const load = () => void loadControl().then(() => isCurrent && startTransition(() => setLoaded(true)));
+    const cancel = afterFirstScreen(load);
+    return () => {
+      isCurrent = false;
+      cancel();
+    };
   }, []);
+  const load = () => void loadControl().then(() => setLoaded(true));
   return SelectControl ? (
     <SelectControl {...props} defaultOpen={isWanted} />
   ) : (
-    <SelectFieldPreview {...props} onPress={() => setWanted(true)} />
+    <SelectFieldPreview
+      {...props}
+      onIntent={load}
+      onPress={() => {
+        setWanted(true);
+        load();
+      }}
+    />
   );
 }
 
@@ -59,7 +81,8 @@ function SelectFieldPreview<Value extends Key>({
   isDisabled,
   labelClassName,
   onPress,
-}: SelectFieldProps<Value> & { onPress: () => void }) {
+  onIntent,
+}: SelectFieldProps<Value> & { onPress: () => void; onIntent: () => void }) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -71,6 +94,8 @@ function SelectFieldPreview<Value extends Key>({
         className={styles.trigger}
         disabled={isDisabled}
         onClick={onPress}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         aria-labelledby={`${id}-value ${id}-label`}
         data-disabled={isDisabled || undefined}
       >

@@ -9,6 +9,7 @@ import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import { media } from '../styles/media.ts';
 import { visuallyHidden } from '../styles/utilities.css.ts';
+import { afterFirstScreen } from './first-screen.ts';
 import { NavBadge } from './nav-badge.tsx';
 import { activeOptionsFor, type NavEntry, SIDE_MENU_GROUPS, visibleEntries } from './nav-items.ts';
 import * as styles from './side-menu.css.ts';
@@ -110,7 +111,7 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
 type MenuTooltipModule = typeof import('./menu-tooltip.tsx');
 
 /**
- * The tooltip's code loads after the first render rather than with it: the menu needs it only once collapsed,
+ * The tooltip's code loads once the first screen is there (first-screen.ts) rather than with it: the menu needs it only once collapsed,
  * and by then it is there. (A suspending lazy component would swap the entries for a fallback on collapse, and
  * an entry the pointer entered meanwhile would miss its hover.)
  */
@@ -118,9 +119,12 @@ function useMenuTooltip() {
   const [module, setModule] = useState<MenuTooltipModule | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    void import('./menu-tooltip.tsx').then((loaded) => isCurrent && setModule(loaded));
+    const cancel = afterFirstScreen(
+      () => void import('./menu-tooltip.tsx').then((loaded) => isCurrent && setModule(loaded)),
+    );
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, []);
   return module;

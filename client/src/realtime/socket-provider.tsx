@@ -2,6 +2,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@enclave/protoc
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { afterFirstScreen } from '../layout/first-screen.ts';
 
 export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -9,8 +10,8 @@ export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export const SocketContext = createContext<ForumSocket | null | undefined>(undefined);
 
 /**
- * Holds the tab's one socket connection. Its code loads after the first render, so no page waits for it (the
- * socket never connected before that render anyway).
+ * Holds the tab's one socket connection. Its code loads once the first screen is there (layout/first-screen.ts), so
+ * no page waits for it or shares the network and the main thread with it while it loads.
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -19,14 +20,17 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let isCurrent = true;
     let close: (() => void) | undefined;
-    void import('./socket-connection.ts').then(({ openSocket }) => {
-      if (!isCurrent) return;
-      const connection = openSocket(queryClient);
-      close = connection.close;
-      setSocket(connection.socket);
+    const cancel = afterFirstScreen(() => {
+      void import('./socket-connection.ts').then(({ openSocket }) => {
+        if (!isCurrent) return;
+        const connection = openSocket(queryClient);
+        close = connection.close;
+        setSocket(connection.socket);
+      });
     });
     return () => {
       isCurrent = false;
+      cancel();
       close?.();
     };
   }, [queryClient]);

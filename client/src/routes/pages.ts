@@ -1,3 +1,5 @@
+import type { api } from '@enclave/protocol';
+
 /**
  * The page module (routes/<name>.tsx) each path of the route table renders (router.tsx; pages.test.ts keeps the
  * two alike). The build writes, for each page, index.html with that page's chunks preloaded, and the server sends
@@ -17,3 +19,27 @@ export const PAGES = {
   '/transactions': 'transactions-page',
   '/privacy': 'privacy-page',
 } as const;
+
+/**
+ * The reads a page's route loaders start (router.tsx), by their names in protocol's `api` table: the signed-in
+ * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`. The build
+ * lists them beside each page's HTML (`reads.json`), and the server preloads them from the HTML
+ * (`<link rel="preload" as="fetch">`, an `:id` taken from the path), so the data is on its way with the code instead
+ * of after it has run. (Names, not addresses: vite.config.ts loads this file, and it cannot load the protocol.)
+ */
+type Read = keyof typeof api;
+const FORUM_READS: readonly Read[] = ['user', 'categories', 'threads'];
+export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
+  '/': FORUM_READS,
+  '/forums': FORUM_READS,
+  '/auth': ['user'],
+  '/thread/$id': ['user', 'thread'],
+  '/category/$id': ['user'],
+  '/edit-thread/$id': ['user'],
+  '/messages': ['user'],
+  '/wallet': ['user'],
+  '/profile': ['user'],
+  '/admin': ['user'],
+  '/transactions': ['user'],
+  '/privacy': ['user'],
+};

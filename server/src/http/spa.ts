@@ -1,21 +1,93 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { api, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+
+/** A path parameter the server will put into a preload's address: a record id, nothing else. */
+const RECORD_ID = /^[1-9][0-9]{0,14}$/;
+
+interface PageRoute {
+  route: RegExp;
+  params: string[];
+  html: string;
+  reads: readonly string[];
+}
 
 /**
  * The build's HTML for each route pattern (`pages.json`, e.g. `/thread/$id` → `pages/thread-page.html`): index.html
- * with that page's chunks preloaded. Any other path gets index.html.
+ * with that page's chunks preloaded, plus the API reads its route loaders start (`reads.json`, names of protocol's
+ * `api` table, e.g. `thread`, `/api/threads/:id`), only GETs, preloaded with `<link rel="preload" as="fetch">` so the data comes in parallel with the code.
+ * Any other path gets index.html as it is.
  */
 function pageHtmlOf(root: string): (path: string) => string {
-  const file = join(root, 'pages.json');
-  if (!existsSync(file)) return () => 'index.html';
-  const pages = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).map(
-    ([pattern, html]) => ({ route: new RegExp(`^${pattern.replace(/\$\w+/g, '[^/]+')}/?$`, 'i'), html }),
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+  const index = read('index.html');
+  const pagesFile = join(root, 'pages.json');
+  if (!existsSync(pagesFile)) return () => index;
+  const readsFile = join(root, 'reads.json');
+  const readsOf = existsSync(readsFile)
+    ? (JSON.parse(read('reads.json')) as Record<string, readonly string[]>)
+    : ({} as Record<string, readonly string[]>);
+  const htmlOf = new Map<string, string>();
+  const pages: PageRoute[] = Object.entries(JSON.parse(read('pages.json')) as Record<string, string>).map(
+    ([pattern, html]) => {
+      if (!htmlOf.has(html)) htmlOf.set(html, read(html));
+      return {
+        route: new RegExp(`^${pattern.replace(/\$\w+/g, '([^/]+)')}/?$`, 'i'),
+        params: [...pattern.matchAll(/\$(\w+)/g)].map((match) => match[1] ?? ''),
+        html,
+        reads: (readsOf[pattern] ?? []).flatMap((name) => {
+          const endpoint = (api as Record<string, { method: string; url: string } | undefined>)[name];
+          return endpoint?.method === 'GET' ? [endpoint.url] : [];
+        }),
+      };
+    },
   );
-  return (path) => pages.find(({ route }) => route.test(path))?.html ?? 'index.html';
+  return (path) => {
+    for (const page of pages) {
+      const match = page.route.exec(path);
+      if (!match) continue;
+      const params = new Map(page.params.map((name, at) => [name, match[at + 1] ?? '']));
+      // Only the table's own addresses, with record ids from the path: nothing else of the request goes in.
+      const preloads = page.reads
+        .filter((url) => isSafeRead(url, params))
+        .map((url) => url.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? ''))
+        .map((url) => `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+      return (htmlOf.get(page.html) ?? index).replace(/\n\s*<\/head>/, `${preloads.join('')}\n  </head>`);
+    }
+    return index;
+  };
+}
+
+/** A read whose `:params` are all record ids in this path (a `/thread/abc` preloads nothing of the thread). */
+function isSafeRead(url: string, params: Map<string, string>): boolean {
+  return [...url.matchAll(/:(\w+)/g)].every((match) => RECORD_ID.test(params.get(match[1] ?? '') ?? ''));
+}
+
+const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
+
+/**
+ * A page's HTML, compressed as the browser accepts (the build's precompressed copies no longer apply: the preloads
+ * depend on the path). Each distinct page is compressed once; the cache is emptied when it holds 1,000.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (!encoding) return reply.send(html);
+  let compressed = compressedPages.get(html);
+  if (!compressed) {
+    if (compressedPages.size >= 1000) compressedPages.clear();
+    compressed = {
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    compressedPages.set(html, compressed);
+  }
+  return reply.header('Content-Encoding', encoding).send(compressed[encoding]);
 }
 
 /**
@@ -39,14 +111,14 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
       },
     });
   }
-  const pageHtml = root ? pageHtmlOf(root) : () => 'index.html';
+  const pageHtml = root ? pageHtmlOf(root) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
     // A missing build file is a 404, never the page: a stale tab must not run HTML as a script.
     const isAsset = path.startsWith('/assets/');
     if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile(pageHtml(path));
+      return sendPage(request, reply, pageHtml?.(path) ?? '');
     }
     throw new AppError(404, ErrorCode.NotFound, SERVER_TEXT.routeNotFound(request.method, path));
   });

@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+/**
+ * What the first screen does not show waits until it is there: the socket and the live cache updates, react-aria's
+ * Select, the collapsed menu's tooltips. The first screen is there once the page has loaded, the reads its first
+ * render asked for have answered (the cards' authors included) and the browser is idle, or after FIRST_SCREEN_CAP_MS
+ * at the latest. Until then their code and requests would compete with the page's own, and their rendering with
+ * the page's (issue #14).
+ */
+const FIRST_SCREEN_CAP_MS = 4000;
+
+let firstScreen: Promise<void> = Promise.resolve();
+
+const loaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+const noReadUnderWay = (queryClient: QueryClient) =>
+  new Promise<void>((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 50);
+  });
+
+/** How long the first render waits for the first reads at most (see firstReadsAnswered). */
+const FIRST_READS_WAIT_MS = 1000;
+
+/**
+ * Resolves once the reads the route loaders started have answered, or after FIRST_READS_WAIT_MS. The first render
+ * waits for it (main.tsx): the page's HTML preloads those reads, so they have usually answered by the time the code
+ * has run, and the page renders once, with its data, in one transition (in slices). Rendered before, the page would
+ * render again as each answer comes, and an update from the query cache is rendered in one piece (React renders a
+ * store's updates synchronously), which Lighthouse measured as a task of 180 ms and more on `/`.
+ */
+export function firstReadsAnswered(queryClient: QueryClient): Promise<void> {
+  return Promise.race([
+    noReadUnderWay(queryClient),
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS)),
+  ]);
+}
+
+/** Called once by main.tsx as the app starts; without it (tests) the first screen counts as there. */
+export function watchFirstScreen(queryClient: QueryClient): void {
+  const cap = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_CAP_MS));
+  const settled = async () => {
+    await loaded();
+    // A read that answers can start others (the cards' authors): settled is idle with none under way.
+    do {
+      await noReadUnderWay(queryClient);
+      await idle();
+    } while (queryClient.isFetching() > 0);
+  };
+  firstScreen = Promise.race([settled(), cap]);
+}
+
+/** Runs `work` once the first screen is there (at once if it already is); the returned function cancels it. */
+export function afterFirstScreen(work: () => void): () => void {
+  let isCancelled = false;
+  void firstScreen.then(() => {
+    if (!isCancelled) work();
+  });
+  return () => {
+    isCancelled = true;
+  };
+}
+
+/** False until the first screen is there. */
+export function useFirstScreenDone(): boolean {
+  const [isDone, setDone] = useState(false);
+  useEffect(() => afterFirstScreen(() => setDone(true)), []);
+  return isDone;
+}
