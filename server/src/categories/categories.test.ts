@@ -71,6 +71,17 @@ describe('categories', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await aThread(app, author, { categoryId: category.id, isPrivate: true });
     expect((await find(new TestClient(app), category.id))?.lastActivity).toBe(reply.json().createdAt);
+
+    // The newest thread deleted, the newest activity is the one before it again.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newest = await aThread(app, author, { categoryId: category.id });
+    expect((await find(new TestClient(app), category.id))?.lastActivity).toBe(newest.createdAt);
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    expect((await admin.call(api.deleteThread, { params: { id: newest.id } })).statusCode).toBe(200);
+    expect(await find(new TestClient(app), category.id)).toMatchObject({
+      threadCount: 1,
+      lastActivity: reply.json().createdAt,
+    });
   });
 
   it('answer 404 for an unknown category', async () => {

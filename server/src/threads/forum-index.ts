@@ -3,6 +3,7 @@ import type { CategoryActivity } from '../categories/presenter.ts';
 import { findByNumericId } from '../db/ids.ts';
 import { replyCountOf } from '../posts/replies.ts';
 import { ReadModel } from '../read-models/read-model.ts';
+import { CategoryTally } from './category-tally.ts';
 import { canSee, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 import { WordIndex } from './word-index.ts';
@@ -60,6 +61,11 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   readonly #contentWords = new WordIndex();
   /** Live thread ids by author: the threads a member catches up on replies in (they started them). */
   readonly #byAuthor = new Map<number, Set<number>>();
+  /** Per category, the threads everyone sees (approved, not private), and all of them (what staff see). */
+  readonly #open = new CategoryTally();
+  readonly #all = new CategoryTally();
+  /** Pending or private threads: a member's categories add those among them they may see. Few. */
+  readonly #closed = new Set<number>();
 
   protected async readAll(): Promise<IndexedThread[]> {
     const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
@@ -77,6 +83,8 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   }
 
   protected stored(record: IndexedThread, previous: IndexedThread | undefined): void {
+    if (previous) this.#untally(previous);
+    this.#tally(record);
     if (previous) this.#unindexWords(previous);
     this.#shownWords.add(record.id, [record.search.title, ...record.search.tags]);
     this.#contentWords.add(record.id, [record.search.content]);
@@ -88,10 +96,24 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   }
 
   protected dropped(previous: IndexedThread): void {
+    this.#untally(previous);
     this.#unindexWords(previous);
     this.#byAuthor.get(previous.authorId)?.delete(previous.id);
     const at = lowerBound(this.#ids, previous.id);
     if (this.#ids[at] === previous.id) this.#ids.splice(at, 1);
+  }
+
+  #tally(thread: IndexedThread): void {
+    const activity = Math.max(thread.createdAt.getTime(), thread.lastReplyAt?.getTime() ?? 0);
+    this.#all.add(thread.categoryId, thread.id, activity);
+    if (thread.isApproved && !thread.isPrivate) this.#open.add(thread.categoryId, thread.id, activity);
+    else this.#closed.add(thread.id);
+  }
+
+  #untally(thread: IndexedThread): void {
+    this.#all.remove(thread.categoryId, thread.id);
+    this.#open.remove(thread.categoryId, thread.id);
+    this.#closed.delete(thread.id);
   }
 
   #unindexWords(thread: IndexedThread): void {
@@ -164,21 +186,29 @@ export class ForumIndex extends ReadModel<IndexedThread> {
     return queue;
   }
 
-  /** Per category, the threads the viewer may see and the newest of their creation and reply times. */
+  /**
+   * Per category, the threads the viewer may see and the newest of their creation and reply times: staff see all,
+   * others what everyone sees plus the pending or private threads open to them.
+   */
   async activity(viewer: Viewer, categoryIds: number[]): Promise<Map<number, CategoryActivity>> {
     await this.current();
-    const activity = new Map<number, CategoryActivity>(
-      categoryIds.map((id) => [id, { threadCount: 0, lastActivity: null }]),
-    );
-    for (const thread of this.byId.values()) {
-      const entry = activity.get(thread.categoryId);
-      if (!entry || !canSee(viewer, thread)) continue;
-      entry.threadCount += 1;
-      for (const time of [thread.createdAt, thread.lastReplyAt]) {
-        if (time && (!entry.lastActivity || time > entry.lastActivity)) entry.lastActivity = time;
+    const tally = isStaffViewer(viewer) ? this.#all : this.#open;
+    const activity = new Map(categoryIds.map((id) => [id, { count: tally.count(id), newest: tally.newest(id) ?? 0 }]));
+    if (tally === this.#open) {
+      for (const id of this.#closed) {
+        const thread = this.byId.get(id) as IndexedThread;
+        const entry = activity.get(thread.categoryId);
+        if (!entry || !canSee(viewer, thread)) continue;
+        entry.count += 1;
+        entry.newest = Math.max(entry.newest, thread.createdAt.getTime(), thread.lastReplyAt?.getTime() ?? 0);
       }
     }
-    return activity;
+    return new Map(
+      [...activity].map(([id, { count, newest }]) => [
+        id,
+        { threadCount: count, lastActivity: newest > 0 ? new Date(newest) : null },
+      ]),
+    );
   }
 
   /** Live threads (premium sisters are part of their parent), all or created since `since`. */
