@@ -171,8 +171,10 @@ export async function appendAll<T extends ListItem>(
 }
 
 /** A list read only item by item (or only counted) keeps no buckets: `{ buckets: false }`. */
-export interface AppendOptions {
+export interface AppendOptions<T extends ListItem = ListItem> {
   buckets?: boolean;
+  /** What to write once the item is stored, beside its bucket (a reply's thread hints), before the append answers. */
+  alongside?: (item: T) => Promise<unknown>;
 }
 
 /** Appends within one process are queued per list, so they do not collide with each other. */
@@ -189,7 +191,7 @@ export async function append<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Omit<T, '_id' | 'list' | 'n'> | Promise<Omit<T, '_id' | 'list' | 'n'>>,
-  options: AppendOptions = {},
+  options: AppendOptions<T> = {},
 ): Promise<T> {
   return appendMade(app, model, list, async (n) => make(n), options);
 }
@@ -204,7 +206,7 @@ export async function appendAfter<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number, previous: T | null) => Omit<T, '_id' | 'list' | 'n'>,
-  options: AppendOptions = {},
+  options: AppendOptions<T> = {},
 ): Promise<T> {
   const made = async (n: number) => make(n, n > 1 ? await readItem(model, list, n - 1) : null);
   return appendMade(app, model, list, made, options);
@@ -215,7 +217,7 @@ async function appendMade<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Promise<Omit<T, '_id' | 'list' | 'n'>>,
-  { buckets = true }: AppendOptions,
+  { buckets = true, alongside }: AppendOptions<T>,
 ): Promise<T> {
   const previous = queues.get(list) ?? Promise.resolve();
   const task = previous.then(async () => {
@@ -223,18 +225,15 @@ async function appendMade<T extends ListItem>(
     let n = (await headHint(app, list)) + 1;
     for (;;) {
       const item = { ...(await make(n)), _id: itemKey(list, n), list, n } as T;
-      try {
-        await model.collection.insertOne(item as never);
+      if (await inserted(model, item)) {
         noteHead(app, list, n);
         // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).
         app.afterwards('list head hint not written', () => raiseHead(app, list, n));
-        if (buckets) await addToBucket(app, item);
+        await Promise.all([buckets && addToBucket(app, item), alongside?.(item)]);
         return item;
-      } catch (error) {
-        if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, list, n))) throw error;
-        // Another writer (or a stale hint) took the number: probe from there to the true head.
-        n = (await headOf(app, model, list)) + 1;
       }
+      // Another writer (or a stale hint) took the number: probe from there to the true head.
+      n = (await headOf(app, model, list)) + 1;
     }
   });
   const settled = task.catch(() => undefined);
@@ -243,6 +242,19 @@ async function appendMade<T extends ListItem>(
     if (queues.get(list) === settled) queues.delete(list);
   });
   return task;
+}
+
+/** Inserts the item under its number: false when another writer holds that number already. */
+async function inserted<T extends ListItem>(model: ItemModel<T>, item: T): Promise<boolean> {
+  try {
+    await model.collection.insertOne(item as never);
+    return true;
+  } catch (error) {
+    if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, item.list, item.n))) {
+      throw error;
+    }
+    return false;
+  }
 }
 
 /**

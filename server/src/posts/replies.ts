@@ -31,20 +31,24 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
     () => ({ threadId: reply.threadId, number: null, createdAt }),
     { buckets: false },
   );
-  // The removals are counted beside the insert: the hints need them, and a removal in between only makes a hint low.
-  const [post, removed] = await Promise.all([
-    append<PostRecord>(app, Post, repliesList(reply.threadId), () => ({
-      ...reply,
-      id: ref.n,
-      createdAt,
-      updatedAt: createdAt,
-      removedAt: null,
-    })),
-    removedCount(app, reply.threadId),
-  ]);
-  await Promise.all([
-    ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } }),
-    writeThreadHints(app, post.threadId, { replyCount: post.n - removed, lastReplyAt: createdAt }),
+  // The removals are counted beside the insert (a removal in between only makes a hint low), and the id's entry and
+  // the hints are written beside the reply's bucket.
+  const removed = removedCount(app, reply.threadId);
+  const [post] = await Promise.all([
+    append<PostRecord>(
+      app,
+      Post,
+      repliesList(reply.threadId),
+      () => ({ ...reply, id: ref.n, createdAt, updatedAt: createdAt, removedAt: null }),
+      {
+        alongside: async (stored) =>
+          Promise.all([
+            ReplyRef.updateOne({ _id: ref._id }, { $set: { number: stored.n } }),
+            writeThreadHints(app, stored.threadId, { replyCount: stored.n - (await removed), lastReplyAt: createdAt }),
+          ]),
+      },
+    ),
+    removed,
   ]);
   return post;
 }
