@@ -5,8 +5,7 @@ import { MIGRATIONS } from '../db/migration-list.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { reply } from '../posts/service.ts';
 import { createTestApp } from '../test/app.ts';
-import { TestClient } from '../test/client.ts';
-import { createMember, signedInCookie } from '../test/factories.ts';
+import { createMember, signedInClient } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { followedThreads, threadParticipants } from './participants.ts';
@@ -37,14 +36,8 @@ beforeAll(async () => {
   app = await createTestApp({}, before.config.database);
 });
 
-async function clientOf(user: UserRecord): Promise<TestClient> {
-  const client = new TestClient(app);
-  client.cookie = await signedInCookie(app, user);
-  return client;
-}
-
 const listOf = async (user: UserRecord) =>
-  (await (await clientOf(user)).call(api.notifications, { query: {} })).json<NotificationList>();
+  (await (await signedInClient(app, user)).call(api.notifications, { query: {} })).json<NotificationList>();
 
 const followed = async () => (await followedThreads(app, replier.id)).map((item) => item.threadId);
 

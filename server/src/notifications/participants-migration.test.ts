@@ -5,8 +5,7 @@ import { MIGRATIONS } from '../db/migration-list.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { reply } from '../posts/service.ts';
 import { createTestApp } from '../test/app.ts';
-import { TestClient } from '../test/client.ts';
-import { createMember, signedInCookie } from '../test/factories.ts';
+import { createMember, signedInClient } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { threadParticipants } from './participants.ts';
@@ -36,12 +35,6 @@ beforeAll(async () => {
   app = await createTestApp({}, before.config.database);
 });
 
-async function clientOf(user: UserRecord): Promise<TestClient> {
-  const client = new TestClient(app);
-  client.cookie = await signedInCookie(app, user);
-  return client;
-}
-
 describe('the migration to participants lists', () => {
   it('lists who replied, in the order they first did, once each', async () => {
     expect(await threadParticipants(app, thread.id)).toEqual([members.first.id, members.second.id]);
@@ -55,7 +48,7 @@ describe('the migration to participants lists', () => {
     const after = await third.client.call(api.reply, { params: { id: thread.id }, body: { content: 'After' } });
     expect(after.statusCode).toBe(201);
     for (const member of [members.author, members.first, members.second]) {
-      const client = await clientOf(member);
+      const client = await signedInClient(app, member);
       await vi.waitFor(async () => {
         const list = (await client.call(api.notifications, { query: {} })).json<NotificationList>();
         expect(list.notifications).toContainEqual(

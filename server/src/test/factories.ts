@@ -34,9 +34,14 @@ export async function createMember(
   } as Omit<UserRecord, 'id'>)) as UserRecord;
   // Written behind the services' backs: the read models are told, as registration's event would.
   app.changes.tell({ kind: 'member', id: user.id });
+  return { user, client: await signedInClient(app, user) };
+}
+
+/** A client signed in as `user` (a member made earlier, say on another app of the same database). */
+export async function signedInClient(app: App, user: Pick<UserRecord, 'id' | 'sessionVersion'>): Promise<TestClient> {
   const client = new TestClient(app);
   client.cookie = await signedInCookie(app, user);
-  return { user, client };
+  return client;
 }
 
 /** What a browser on a test network gets from a sign-in. */
