@@ -6,7 +6,7 @@ import { type Mailbox, startMailbox } from '@enclave/server/test/mailbox.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, drawPicture, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
+import { DESKTOP, drawPicture, MOBILE, productInBrowser, screenshot, signedInContext, socketReady } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -99,16 +99,12 @@ describe('accounts in Chromium', () => {
     const context = await signedInContext(browser, app, url, user);
     const page = await context.newPage();
     // A push is one-shot: move coins only once the tab's socket has been told who it is.
-    const socketReady = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('session:ready') }),
-      );
+    const connected = socketReady(page);
     await page.goto(`${url}/profile`);
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
     const balance = page.getByRole('banner').getByText(/coins$/);
     expect(await balance.textContent()).toBe('0 coins');
-    await socketReady;
+    await connected;
 
     await move(app, { account: user.id, amount: 1000, key: `e2e-grant:${user.id}`, type: 'admin_grant' });
     await page.waitForFunction(() => document.querySelector('header')?.textContent?.includes('1,000 coins'));
@@ -127,7 +123,7 @@ describe('accounts in Chromium', () => {
 
     await page.getByLabel('Username').fill('ab');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    expect(await page.getByText(VALIDATION.usernameMin).isVisible()).toBe(true);
+    await page.getByText(VALIDATION.usernameMin).waitFor();
     await page.getByLabel('Username').fill(`${user.username}x`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toasts(page).getByText(PROFILE_TEXT.profileUpdated).waitFor();

@@ -75,6 +75,18 @@ export async function signedInContext(
   return context;
 }
 
+/**
+ * Resolves once the page's socket has been told who it is: a push is one-shot, so a test moves things only after
+ * that. Call it before the page loads (its socket opens after the first screen).
+ */
+export function socketReady(page: Page): Promise<unknown> {
+  return page
+    .waitForEvent('websocket')
+    .then((socket) =>
+      socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('session:ready') }),
+    );
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);

@@ -5,7 +5,7 @@ import { createMember, signedInCookie } from '@enclave/server/test/factories.ts'
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signedInContext, startProduct } from './harness.ts';
+import { launchBrowser, screenshot, signedInContext, socketReady, startProduct } from './harness.ts';
 
 let browser: Browser;
 
@@ -33,9 +33,12 @@ describe('a server restart under an open tab', () => {
     const { user: admin } = await createMember(first.app, { isAdmin: true });
 
     const page = await (await signedInContext(browser, first.app, first.url, alice)).newPage();
+    // An open tab: loaded, its socket connected (closed before, the tab would never have had one).
+    const connected = socketReady(page);
     await page.goto(`${first.url}/messages`);
     await page.getByText('No messages yet.').waitFor();
     await headerBalance(page, '0').waitFor();
+    await connected;
     // A reload would drop this marker: everything below must arrive in the same page.
     await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect as connectTcp } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,34 @@ describe('server.ts', () => {
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  });
+
+  it('answers a request under way at SIGTERM, and its kept-alive connection does not hold the exit', async () => {
+    const { url, child, exited } = await startServerProcess({ MONGODB_URI: isolatedDatabase().uri });
+    const { hostname, port } = new URL(url);
+    const body = JSON.stringify({ username: 'nobody', password: 'wrong password' });
+    const tcp = connectTcp(Number(port), hostname);
+    await new Promise((resolve) => tcp.once('connect', resolve));
+    let answer = '';
+    tcp.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    const closedByServer = new Promise((resolve) => tcp.once('close', resolve));
+    // Half the body is sent: the request is under way when the signal comes.
+    tcp.write(
+      `POST /api/login HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: ${body.length}\r\n\r\n` +
+        body.slice(0, 10),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    tcp.write(body.slice(10));
+
+    await closedByServer;
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    // Not 1: the 10 s deadline did not have to cut a connection left open for keep-alive.
+    expect(await exited).toBe(0);
   });
 
   it('refuses to start on a wrong setting, naming the variable', async () => {

@@ -20,7 +20,10 @@ const MISSABLE_QUERY_KEYS = [
   REPORT_QUEUE_KEY,
 ];
 
-/** Connects the tab's socket (same origin, session cookie included); `close` disconnects it. */
+/**
+ * The tab's socket (same origin, session cookie included), not connected yet: <LiveSync> connects it once its
+ * listeners are on, so no push comes before there is one to hear it. `close` disconnects it.
+ */
 export function openSocket(queryClient: QueryClient): { socket: ForumSocket; close: () => void } {
   // WebSocket only: no long-polling handshake that would need sticky sessions behind a load balancer.
   const socket: ForumSocket = io({
@@ -29,20 +32,28 @@ export function openSocket(queryClient: QueryClient): { socket: ForumSocket; clo
     reconnection: true,
     transports: ['websocket'],
   });
-  let hasConnected = false;
   const onConnect = () => {
     // A recovered connection replays the missed events itself; otherwise refetch what they would have updated.
-    if (hasConnected && !socket.recovered) {
+    // The first connection too: the socket opens after the first screen, whose reads it could not hear change.
+    if (!socket.recovered) {
       for (const queryKey of MISSABLE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
     }
-    hasConnected = true;
+  };
+  // A push is newer than a read of the same data under way, whose answer could land after it and undo it (a
+  // balance pushed while the connection's refetch is out): such reads start again. `session:ready` changes nothing.
+  const onPush = (event: string) => {
+    if (event === 'session:ready') return;
+    for (const queryKey of MISSABLE_QUERY_KEYS) {
+      if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
+    }
   };
   socket.on('connect', onConnect);
-  socket.connect();
+  socket.onAny(onPush);
   return {
     socket,
     close: () => {
       socket.off('connect', onConnect);
+      socket.offAny(onPush);
       socket.disconnect();
     },
   };
