@@ -130,6 +130,21 @@ describe('the console stats (GET /api/admin/stats)', () => {
     });
   });
 
+  it('follows threads and members that come and go after it was first read', async () => {
+    const before = await stats('all');
+    const { user: carol } = await createMember(app);
+    const thread = await aThread(app, carol);
+    expect(await stats('all')).toMatchObject({
+      totalUsers: before.totalUsers + 1,
+      totalThreads: before.totalThreads + 1,
+    });
+
+    await deleteThread(app, carol, thread.id);
+    await app.models.User.updateOne(byNumericId(carol.id), { $set: { deletedAt: new Date() } });
+    app.changes.tell({ kind: 'member', id: carol.id });
+    expect(await stats('1d')).toMatchObject({ totalUsers: before.totalUsers, totalThreads: before.totalThreads });
+  });
+
   it('refuses an unknown range', async () => {
     expect((await moderator.call(api.adminStats, { query: { range: '2d' } })).statusCode).toBe(400);
   });

@@ -2,6 +2,7 @@ import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
 import { findByNumericId } from '../db/ids.ts';
 import { replyCountOf } from '../posts/replies.ts';
+import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { CategoryTally } from './category-tally.ts';
 import { canSee, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
@@ -29,18 +30,6 @@ function indexed(thread: ThreadRecord & ReplyHints, replyCount: number): Indexed
   };
 }
 
-/** The first index in ascending `ids` whose id is at least `id`. */
-function lowerBound(ids: number[], id: number): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((ids[mid] as number) < id) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /** What a search may look into: title and tags always, content only where the viewer may read it. */
 export interface SearchScope {
   q: string;
@@ -66,6 +55,8 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   readonly #all = new CategoryTally();
   /** Pending or private threads: a member's categories add those among them they may see. Few. */
   readonly #closed = new Set<number>();
+  /** When each live thread that counts as one (not a premium sister) was created: the console's counts. */
+  readonly #created = new CreationTimes();
 
   protected async readAll(): Promise<IndexedThread[]> {
     const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
@@ -104,6 +95,7 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   }
 
   #tally(thread: IndexedThread): void {
+    if (!thread.isSisterThread) this.#created.add(thread.createdAt);
     const activity = Math.max(thread.createdAt.getTime(), thread.lastReplyAt?.getTime() ?? 0);
     this.#all.add(thread.categoryId, thread.id, activity);
     if (thread.isApproved && !thread.isPrivate) this.#open.add(thread.categoryId, thread.id, activity);
@@ -111,6 +103,7 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   }
 
   #untally(thread: IndexedThread): void {
+    if (!thread.isSisterThread) this.#created.remove(thread.createdAt);
     this.#all.remove(thread.categoryId, thread.id);
     this.#open.remove(thread.categoryId, thread.id);
     this.#closed.delete(thread.id);
@@ -214,18 +207,12 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   /** Live threads (premium sisters are part of their parent), all or created since `since`. */
   async count(since: Date | null): Promise<number> {
     await this.current();
-    let count = 0;
-    for (const thread of this.byId.values()) {
-      if (!thread.isSisterThread && (since === null || thread.createdAt >= since)) count += 1;
-    }
-    return count;
+    return this.#created.count(since);
   }
 
   /** Live threads filed under the category (one that has any cannot be deleted). */
   async countIn(categoryId: number): Promise<number> {
     await this.current();
-    let count = 0;
-    for (const thread of this.byId.values()) if (thread.categoryId === categoryId) count += 1;
-    return count;
+    return this.#all.count(categoryId);
   }
 }

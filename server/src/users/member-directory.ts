@@ -2,6 +2,7 @@ import type { AdminUsersQuery } from '@enclave/protocol';
 import { LIMITS } from '@enclave/protocol';
 import { emailKey, usernameKey } from '../auth/service.ts';
 import { byNumericId, findByNumericId } from '../db/ids.ts';
+import { CreationTimes } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import type { UserRecord } from './user-model.ts';
 
@@ -30,6 +31,8 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #byEmail = new Map<string, number>();
   /** Balances the wallet told since start: newer than any copy on a member's document. */
   readonly #told = new Map<number, number>();
+  /** When each live account was created: the console's counts. */
+  readonly #created = new CreationTimes();
 
   protected async readAll(): Promise<UserRecord[]> {
     return (await this.app.models.User.find({}).lean<UserRecord[]>()).map((user) => this.#withBalance(user));
@@ -59,9 +62,11 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     if (previous) this.dropped(previous);
     this.#byName.set(record.usernameKey, record.id);
     this.#byEmail.set(record.email, record.id);
+    if (!record.deletedAt) this.#created.add(record.createdAt);
   }
 
   protected dropped(previous: UserRecord): void {
+    if (!previous.deletedAt) this.#created.remove(previous.createdAt);
     if (this.#byName.get(previous.usernameKey) === previous.id) this.#byName.delete(previous.usernameKey);
     if (this.#byEmail.get(previous.email) === previous.id) this.#byEmail.delete(previous.email);
   }
@@ -109,11 +114,7 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   /** Live accounts, all or created since `since`. */
   async count(since: Date | null): Promise<number> {
     await this.current();
-    let count = 0;
-    for (const member of this.byId.values()) {
-      if (!member.deletedAt && (since === null || member.createdAt >= since)) count += 1;
-    }
-    return count;
+    return this.#created.count(since);
   }
 
   /** A balance the wallet just told: no need to re-read the member. */
