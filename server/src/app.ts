@@ -23,6 +23,7 @@ import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { scheduleMuteEndings } from './moderation/mute-endings.ts';
@@ -103,7 +104,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.NODE_ENV === 'production');
+  registerSerializer(app);
+  registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     // 3.1: its schemas are JSON Schema 2020-12, the dialect TypeBox writes (numeric exclusiveMinimum and all).

@@ -5,7 +5,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 /** HSTS and the https upgrade pin a host to https for a year: only a production server may send them. */
 async function headersOf(production: boolean) {
   const app = Fastify();
-  await registerSecurityHeaders(app, production);
+  registerSecurityHeaders(app, production);
   app.get('/', async () => ({ ok: true }));
   const response = await app.inject({ method: 'GET', url: '/' });
   await app.close();

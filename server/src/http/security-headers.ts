@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * What the client really loads, and nothing more: its own scripts and CSS files (vanilla-extract emits files,
@@ -30,12 +31,28 @@ const CONTENT_SECURITY_POLICY = {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** The headers helmet sets for these options, worked out once: they are the same for every answer (no nonces). */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
  * Security headers on every answer (API, static files, the SPA fallback, errors). HSTS and the upgrade of
- * insecure requests only in production: a browser would otherwise pin https onto http://localhost.
+ * insecure requests only in production: a browser would otherwise pin https onto http://localhost. Set from one
+ * object per answer: @fastify/helmet built a helmet and parsed the policy per request (issue #14's profile).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
-  await app.register(fastifyHelmet, {
+export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
+  const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: production ? { ...CONTENT_SECURITY_POLICY, upgradeInsecureRequests: [] } : CONTENT_SECURITY_POLICY,
@@ -43,5 +60,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
