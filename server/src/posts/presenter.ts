@@ -1,6 +1,5 @@
 import type { Post, PublicUser } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { presentPublicUser } from '../users/presenter.ts';
 import type { PostRecord } from './post-model.ts';
 
 function present(post: PostRecord, author: PublicUser | undefined): Post {
@@ -21,9 +20,6 @@ function present(post: PostRecord, author: PublicUser | undefined): Post {
 
 /** Replies with their authors; a deleted author reads as 'Anonymous'. */
 export async function presentPosts(app: FastifyInstance, posts: PostRecord[]): Promise<Post[]> {
-  const users = await app.members.cards(posts.map((post) => post.authorId));
-  const authors = new Map(
-    [...users.values()].filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)]),
-  );
+  const authors = await app.members.shown(posts.map((post) => post.authorId));
   return posts.map((post) => present(post, authors.get(post.authorId)));
 }

@@ -2,7 +2,6 @@ import type { PublicUser, Thread } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { replyCounts } from '../posts/reply-counts.ts';
-import { presentPublicUser } from '../users/presenter.ts';
 import { holdingsOf } from './access.ts';
 import type { IndexedThread } from './forum-index.ts';
 import { type GroupBuyState, groupBuyStates } from './group-buy-state.ts';
@@ -104,7 +103,7 @@ export async function presentThreads(
 ): Promise<Thread[]> {
   if (threads.length === 0) return [];
   const ids = threads.map((t) => t.id);
-  const [holdings, groupBuys, replies, users, categories] = await Promise.all([
+  const [holdings, groupBuys, replies, authors, categories] = await Promise.all([
     held ?? holdingsOf(app, viewer, threads),
     groupBuyStates(
       app,
@@ -112,7 +111,7 @@ export async function presentThreads(
     ),
     // Lists take the forum index's counts (or the thread's hint); one thread's page counts exactly, from its heads.
     counts ?? (view === 'detail' ? replyCounts(app, ids) : new Map<number, number>()),
-    app.members.cards(threads.map((t) => t.authorId)),
+    app.members.shown(threads.map((t) => t.authorId)),
     app.categories.all(),
   ]);
   const context: Context = {
@@ -120,9 +119,7 @@ export async function presentThreads(
     holdings,
     groupBuys,
     replies,
-    authors: new Map(
-      [...users.values()].filter((user) => !user.deletedAt).map((user) => [user.id, presentPublicUser(user)]),
-    ),
+    authors,
     categories: new Map(categories.map((category) => [category.id, category])),
   };
   return threads.map((thread) => present(thread, context, view));

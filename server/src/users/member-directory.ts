@@ -1,9 +1,10 @@
-import type { AdminUsersQuery } from '@enclave/protocol';
+import type { AdminUsersQuery, PublicUser } from '@enclave/protocol';
 import { LIMITS } from '@enclave/protocol';
 import { emailKey, usernameKey } from '../auth/service.ts';
 import { byNumericId, findByNumericId } from '../db/ids.ts';
 import { CreationTimes } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
+import { presentPublicUser } from './presenter.ts';
 import type { UserRecord } from './user-model.ts';
 
 /** A member as lists show them: never their password hash or verification code. */
@@ -33,6 +34,8 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #told = new Map<number, number>();
   /** When each live account was created: the console's counts. */
   readonly #created = new CreationTimes();
+  /** Each held member as anyone may see them, presented once per version of the member (until a mute ends). */
+  readonly #shown = new WeakMap<UserRecord, { card: PublicUser; until: number }>();
 
   protected async readAll(): Promise<UserRecord[]> {
     return (await this.app.models.User.find({}).lean<UserRecord[]>()).map((user) => this.#withBalance(user));
@@ -91,6 +94,28 @@ export class MemberDirectory extends ReadModel<UserRecord> {
       if (member) cards.set(member.id, cardOf(member));
     }
     return cards;
+  }
+
+  /**
+   * The live members among `ids` as anyone may see them (a deleted one is absent: shown as 'Anonymous'). Every list
+   * shows its authors: each is presented once and shared, not copied and presented per request (issue #14).
+   */
+  async shown(ids: Iterable<number | null | undefined>): Promise<Map<number, PublicUser>> {
+    await this.current();
+    const now = Date.now();
+    const shown = new Map<number, PublicUser>();
+    for (const id of ids) {
+      const member = typeof id === 'number' && !shown.has(id) ? this.get(id) : undefined;
+      if (!member || member.deletedAt) continue;
+      let held = this.#shown.get(member);
+      if (!held || held.until <= now) {
+        const mutedUntil = member.mutedUntil?.getTime() ?? 0;
+        held = { card: Object.freeze(presentPublicUser(member)), until: mutedUntil > now ? mutedUntil : Infinity };
+        this.#shown.set(member, held);
+      }
+      shown.set(member.id, held.card);
+    }
+    return shown;
   }
 
   /** The console's users table: live accounts, newest first, matching `q` in name or email. */
