@@ -2,13 +2,23 @@ import { FORUM_PAGE_TEXT, type Thread } from '@enclave/protocol';
 import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
+import { useFirstScreenDone } from '../layout/first-screen.ts';
 import { ThreadCard } from './thread-card.tsx';
 import * as styles from './thread-list.css.ts';
 
+/**
+ * Cards rendered with the page; the rest follow once the first screen is there, in a transition. No screen shows
+ * more than this many above the fold, and the first commit of `/` with all fifty was the longest task of its
+ * start-up (issue #14).
+ */
+const FIRST_CARDS = 6;
+
 export function ThreadList({ threads, label }: { threads: Thread[]; label: string }) {
+  const isFirstScreenDone = useFirstScreenDone();
+  const shown = isFirstScreenDone ? threads : threads.slice(0, FIRST_CARDS);
   return (
     <ul className={styles.list} aria-label={label}>
-      {threads.map((thread) => (
+      {shown.map((thread) => (
         <li key={thread.id}>
           <ThreadCard thread={thread} />
         </li>

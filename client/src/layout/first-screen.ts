@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * What the first screen does not show waits until it is there: the socket and the live cache updates, react-aria's
@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 const FIRST_SCREEN_CAP_MS = 4000;
 
 let firstScreen: Promise<void> = Promise.resolve();
+/** Whether `firstScreen` has resolved (true without watchFirstScreen): what mounts later renders whole at once. */
+let isFirstScreenThere = true;
 
 const loaded = () =>
   new Promise<void>((resolve) => {
@@ -62,7 +64,10 @@ export function watchFirstScreen(queryClient: QueryClient): void {
       await idle();
     } while (queryClient.isFetching() > 0);
   };
-  firstScreen = Promise.race([settled(), cap]);
+  isFirstScreenThere = false;
+  firstScreen = Promise.race([settled(), cap]).then(() => {
+    isFirstScreenThere = true;
+  });
 }
 
 /** Runs `work` once the first screen is there (at once if it already is); the returned function cancels it. */
@@ -76,9 +81,9 @@ export function afterFirstScreen(work: () => void): () => void {
   };
 }
 
-/** False until the first screen is there. */
+/** False until the first screen is there; what it then adds renders in a transition, in slices. */
 export function useFirstScreenDone(): boolean {
-  const [isDone, setDone] = useState(false);
-  useEffect(() => afterFirstScreen(() => setDone(true)), []);
+  const [isDone, setDone] = useState(isFirstScreenThere);
+  useEffect(() => afterFirstScreen(() => startTransition(() => setDone(true))), []);
   return isDone;
 }
