@@ -118,6 +118,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifyJwt, {
     secret: app.config.JWT_SECRET,
     cookie: { cookieName: SESSION_COOKIE, signed: false },
+    // A token's signature is checked once, not on each of its requests (an HMAC and a decode each, in issue #14's
+    // profile); whether its session still stands is checked every time (standingMember).
+    verify: { cache: 10_000, errorCacheTTL: 600_000 },
   });
 
   app.decorate('sessionCache', new SessionCache(app.models.SessionEnd as never));
