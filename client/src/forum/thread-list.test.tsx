@@ -10,9 +10,10 @@ import { ThreadList } from './thread-list.tsx';
 const fifty = Array.from({ length: 50 }, (_, index) => aThread({ id: index + 1, title: `Thread ${index + 1}` }));
 
 describe('a list of threads', () => {
-  // The cards' authors are never answered: the list shows without them.
   afterEach(() => vi.unstubAllGlobals());
+
   it('renders the cards of the first screen with the page, and the rest once the first screen is there', async () => {
+    // Nothing is answered (the cards' authors): the list shows without them.
     mockApi({});
     watchFirstScreen(new QueryClient());
     renderWithRouter(<ThreadList threads={fifty} label="Recent threads" />);

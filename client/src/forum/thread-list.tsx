@@ -8,8 +8,7 @@ import * as styles from './thread-list.css.ts';
 
 /**
  * Cards rendered with the page; the rest follow once the first screen is there, in a transition. No screen shows
- * more than this many above the fold, and the first commit of `/` with all fifty was the longest task of its
- * start-up (issue #14).
+ * more than this many above the fold, and a category page's first commit carried all fifty (issue #14).
  */
 const FIRST_CARDS = 6;
 
