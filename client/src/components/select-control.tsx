@@ -26,6 +26,7 @@ export function SelectControl<Value extends Key>({
   isDisabled,
   labelClassName,
   defaultOpen,
+  autoFocus,
 }: SelectFieldProps<Value>) {
   return (
     <Select
@@ -34,6 +35,7 @@ export function SelectControl<Value extends Key>({
       onChange={(key) => key !== null && onChange(key as Value)}
       isDisabled={isDisabled}
       defaultOpen={defaultOpen}
+      autoFocus={autoFocus}
     >
       <Label className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>{label}</Label>
       <Button className={styles.trigger}>

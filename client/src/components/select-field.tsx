@@ -20,6 +20,8 @@ export interface SelectFieldProps<Value extends Key> {
   labelClassName?: string;
   /** Opens the list as it appears: the field was pressed before the control had loaded. */
   defaultOpen?: boolean;
+  /** Takes the focus as it appears: the field had it before the control had loaded. */
+  autoFocus?: boolean;
 }
 
 type SelectControlType = typeof import('./select-control.tsx').SelectControl;
@@ -43,6 +45,7 @@ const loadControl = () => {
 export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
   const [, setLoaded] = useState(Boolean(SelectControl));
   const [isWanted, setWanted] = useState(false);
+  const [hasFocus, setFocus] = useState(false);
   useEffect(() => {
     if (SelectControl) return;
     let isCurrent = true;
@@ -56,7 +59,7 @@ export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
   }, []);
   const load = () => void loadControl().then(() => setLoaded(true));
   return SelectControl ? (
-    <SelectControl {...props} defaultOpen={isWanted} />
+    <SelectControl {...props} defaultOpen={isWanted} autoFocus={hasFocus} />
   ) : (
     <SelectFieldPreview
       {...props}
@@ -65,13 +68,16 @@ export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
         setWanted(true);
         load();
       }}
+      onFocusChange={setFocus}
     />
   );
 }
 
 /**
  * The field as it will look, named as it will be (its choice, then its label), until the control is there; a press
- * meanwhile opens the list once it has come.
+ * meanwhile opens the list once it has come. A press counts from its pointer-down: the control can replace this
+ * button between the down and the up of one click (pointing at it loads the control), and the control, which saw
+ * no down, would ignore the up and the click. The focus, too, passes to the control.
  */
 function SelectFieldPreview<Value extends Key>({
   label,
@@ -82,7 +88,12 @@ function SelectFieldPreview<Value extends Key>({
   labelClassName,
   onPress,
   onIntent,
-}: SelectFieldProps<Value> & { onPress: () => void; onIntent: () => void }) {
+  onFocusChange,
+}: SelectFieldProps<Value> & {
+  onPress: () => void;
+  onIntent: () => void;
+  onFocusChange: (hasFocus: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -93,9 +104,14 @@ function SelectFieldPreview<Value extends Key>({
         type="button"
         className={styles.trigger}
         disabled={isDisabled}
+        onPointerDown={onPress}
         onClick={onPress}
         onPointerEnter={onIntent}
-        onFocus={onIntent}
+        onFocus={() => {
+          onFocusChange(true);
+          onIntent();
+        }}
+        onBlur={() => onFocusChange(false)}
         aria-labelledby={`${id}-value ${id}-label`}
         data-disabled={isDisabled || undefined}
       >
