@@ -4,7 +4,9 @@
  * signed-in member, N runs each (3 by default) reported by their median run; then the JS each route needs before
  * it renders. Progress on stderr, the table on stdout.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -14,12 +16,17 @@ import { sessionCookie } from './bench/realtime.ts';
 import { formatTable } from './bench/table.ts';
 import { buildClientIfNeeded, CLIENT_DIST } from './client-build.ts';
 
-const PAGES = ['/', '/forums', '/thread/1'];
 /** alice, a verified member of the demo data. */
 const MEMBER_ID = 3;
 const SCORE_GOAL = 90;
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = Math.max(1, Number(runsAt >= 0 ? process.argv[runsAt + 1] : 3) || 3);
+/** `--reports DIR`: every run's whole Lighthouse report (JSON) is written there, to read its traces and diagnostics. */
+const reportsAt = process.argv.indexOf('--reports');
+const REPORTS = reportsAt >= 0 ? process.argv[reportsAt + 1] : undefined;
+/** `--pages /,/forums`: only these pages. */
+const pagesAt = process.argv.indexOf('--pages');
+const PAGES = pagesAt >= 0 ? (process.argv[pagesAt + 1] ?? '').split(',') : ['/', '/forums', '/thread/1'];
 /** Debian's Chromium, headless, with nothing of its own on the network while it measures. */
 const CHROME_FLAGS = [
   '--headless',
@@ -60,6 +67,11 @@ try {
           logLevel: 'error',
           ...(extraHeaders ? { extraHeaders } : {}),
         });
+        if (REPORTS && result) {
+          mkdirSync(REPORTS, { recursive: true });
+          const name = `${path.replaceAll('/', '_') || '_'}-${as}-${run}.json`;
+          writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr));
+        }
         const error = result?.lhr.runtimeError;
         // A run the page never painted in (under load, say) is reported, not averaged.
         if (result && !error && result.lhr.audits['first-contentful-paint']?.numericValue !== undefined) {

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -16,13 +16,18 @@ async function renderStatusField() {
 }
 
 const loadedControl = () =>
-  vi.waitFor(() => {
-    const trigger = screen.getByRole('button', { name: /Status/ });
-    expect(trigger.getAttribute('aria-haspopup')).toBe('listbox');
-    return trigger;
-  });
+  vi.waitFor(
+    () => {
+      const trigger = screen.getByRole('button', { name: /Status/ });
+      expect(trigger.getAttribute('aria-haspopup')).toBe('listbox');
+      return trigger;
+    },
+    { timeout: 5000 },
+  );
 
 describe('a select field whose control arrives while it is in use', () => {
+  // react-aria's modules are transformed once, here (seconds on a busy machine), not while a test waits for them.
+  beforeAll(() => import('./select-control.tsx'), 60_000);
   beforeEach(() => vi.resetModules());
 
   it('opens the list for a click whose pointer-down reached the field before the control came', async () => {
