@@ -2,43 +2,15 @@ import { join } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appCodeOf } from './build/app-chunk.ts';
 import { pageHtml } from './build/page-html.ts';
 import { precompress } from './build/precompress.ts';
 
 const api = 'http://127.0.0.1:3001';
 
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[]; code: string | null } | null };
-
-/** A module that only re-exports others (protocol's index, lucide's): what imports it needs only some of them. */
-function isReExportIndex(code: string | null | undefined): boolean {
-  if (!code) return false;
-  const rest = code
-    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
-    .replace(/export\s+(\*(\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\s+['"][^'"]+['"];?/g, '');
-  return rest.trim() === '';
-}
-
-/** lucide's icons are left to the pages: the entry reaches all of them through lucide's index. */
-const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
-
-let entryCode: Set<string> | undefined;
-/**
- * The modules the entry (src/main.tsx) imports statically, directly or through others, not through a re-export
- * index (through which every module of the protocol and every icon would count).
- */
-function entryCodeOf(graph: ModuleGraph): Set<string> {
-  if (entryCode) return entryCode;
-  const found = new Set<string>();
-  const next = [join(import.meta.dirname, 'src/main.tsx')];
-  for (let id = next.pop(); id !== undefined; id = next.pop()) {
-    if (found.has(id)) continue;
-    found.add(id);
-    const info = graph.getModuleInfo(id);
-    if (info && !isReExportIndex(info.code)) next.push(...info.importedIds);
-  }
-  entryCode = found;
-  return found;
-}
+/** The chunks the app imports by itself once the first screen is there (layout/first-screen.ts). */
+const LOADED_AFTER_FIRST_SCREEN =
+  /^assets\/(socket-connection|live-sync|menu-tooltip|notification-panel|user-menu-popup|select-control|reply-editor)-/;
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -57,6 +29,13 @@ export default defineConfig({
     // One style sheet for every page (about 11 KB compressed), linked from index.html: the static shell is styled
     // by it at first paint, and no page waits for its own style sheets after its script has loaded.
     cssCodeSplit: false,
+    modulePreload: {
+      // Vite preloads a lazy chunk's imports with a <link rel="modulepreload"> each as the chunk is imported, so that
+      // they come at once rather than one level after another; inserting the links is main-thread work, about 0.5 ms
+      // each. Wanted where a person waits (a page, a dialog); not for what the app loads by itself after the first
+      // screen, where some hundred links were a third of the blocking time Lighthouse measured (issue #14).
+      resolveDependencies: (filename, deps) => (LOADED_AFTER_FIRST_SCREEN.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -68,10 +47,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|zustand)[\\/]/,
             },
             {
-              // The rest of what the entry runs (the shell, the API client, the UI texts, lucide's icon factory) as
-              // one file, not the five or six fragments that its sharing with lazy chunks cut it into: every page
-              // loads all of it anyway, and each file costs a request (issue #14).
-              name: (id, graph) => (entryCodeOf(graph).has(id) && !LUCIDE_ICON.test(id) ? 'app' : null),
+              // The rest of what the entry runs (the shell, the API client, the UI texts, lucide's icon factory) and
+              // the first pages' components as one file, not the twenty-odd fragments their sharing with lazy chunks
+              // cuts them into: each file costs a request (build/app-chunk.ts, issue #14).
+              name: (id, graph) => (appCodeOf(graph).has(id) ? 'app' : null),
             },
           ],
         },

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Button } from './button.tsx';
-import { DialogActions } from './modal-dialog.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 
 interface FormActionsProps {
   onCancel: () => void;

@@ -27,7 +27,3 @@ export function ModalDialog({ title, isOpen, onOpenChange, children, isAlert, si
     </ModalOverlay>
   );
 }
-
-export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className={styles.actions}>{children}</div>;
-}

@@ -1,7 +1,8 @@
 import { THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import { Unlock } from 'lucide-react';
 import { Button } from '../components/button.tsx';
-import { DialogActions, ModalDialog } from '../components/modal-dialog.tsx';
+import { DialogActions } from '../components/dialog-actions.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { CoinSummary } from './coin-summary.tsx';
 import { dangerNotice, muted, noticeTitle } from './thread.css.ts';
 
