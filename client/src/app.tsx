@@ -9,21 +9,30 @@ import type { AppRouter } from './router.tsx';
 
 const LiveSync = lazy(() => import('./realtime/live-sync.tsx').then((module) => ({ default: module.LiveSync })));
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
-  // The live cache updates need the socket, which comes after the first screen (layout/first-screen.ts).
+/**
+ * The live cache updates, which need the socket, once the first screen is there (layout/first-screen.ts). Their own
+ * component: the App above does not render again then, which would make React walk the whole page.
+ */
+function LiveSyncAfterFirstScreen({ router }: { router: AppRouter }) {
   const isFirstScreenDone = useFirstScreenDone();
+  return (
+    isFirstScreenDone && (
+      <Suspense fallback={null}>
+        <LiveSync
+          goToAuth={() => router.navigate({ to: '/auth' })}
+          openThread={(id) => router.navigate({ to: '/thread/$id', params: { id: String(id) } })}
+        />
+      </Suspense>
+    )
+  );
+}
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <SocketProvider>
-          {isFirstScreenDone && (
-            <Suspense fallback={null}>
-              <LiveSync
-                goToAuth={() => router.navigate({ to: '/auth' })}
-                openThread={(id) => router.navigate({ to: '/thread/$id', params: { id: String(id) } })}
-              />
-            </Suspense>
-          )}
+          <LiveSyncAfterFirstScreen router={router} />
           <RouterProvider router={router} />
         </SocketProvider>
         <ToastViewport />
