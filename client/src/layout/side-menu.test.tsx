@@ -28,8 +28,8 @@ describe('side menu', () => {
   });
 
   it("labels the collapsed menu's icons with tooltips, after the spec's delay", async () => {
-    // The tooltip's code loads after the first render; here it is there before, as it is by the time anyone collapses
-    // the menu in a browser (its first import here compiles react-aria, which can outlast the clicks below).
+    // The tooltip's code loads as the menu collapses. Its first import here compiles react-aria, which can outlast the
+    // clicks below, so it is compiled before; a browser loads the built chunk in a few milliseconds.
     await import('./menu-tooltip.tsx');
     const user = userEvent.setup();
     renderApp('/privacy');

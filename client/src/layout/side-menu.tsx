@@ -89,9 +89,9 @@ export function MenuGroups({
 
 function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact: boolean; onNavigate?: () => void }) {
   const Icon = entry.icon;
-  const tooltip = useMenuTooltip();
+  const tooltip = useMenuTooltip(isCompact);
   // An entry of the collapsed menu shows only its icon, and its label as a tooltip.
-  const withTooltip = isCompact && tooltip !== null;
+  const withTooltip = isCompact && tooltip !== undefined;
   const Link = withTooltip ? tooltip.TooltipLink : RouterLink;
   const link = (
     <Link
@@ -109,24 +109,31 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
 }
 
 type MenuTooltipModule = typeof import('./menu-tooltip.tsx');
+let menuTooltip: MenuTooltipModule | undefined;
 
 /**
- * The tooltip's code loads once the first screen is there (first-screen.ts) rather than with it: the menu needs it only once collapsed,
- * and by then it is there. (A suspending lazy component would swap the entries for a fallback on collapse, and
- * an entry the pointer entered meanwhile would miss its hover.)
+ * The tooltip's code, which only the collapsed menu needs: it loads as the menu collapses (once the first screen is
+ * there, for a menu that starts collapsed), not on every page, nor on a phone, whose drawer never collapses. Until
+ * then the entries are plain links. (A suspending lazy component would swap the entries for a fallback on collapse,
+ * and an entry the pointer entered meanwhile would miss its hover.)
  */
-function useMenuTooltip() {
-  const [module, setModule] = useState<MenuTooltipModule | null>(null);
+function useMenuTooltip(isCompact: boolean): MenuTooltipModule | undefined {
+  const [module, setModule] = useState(menuTooltip);
   useEffect(() => {
+    if (!isCompact || module) return;
     let isCurrent = true;
     const cancel = afterFirstScreen(
-      () => void import('./menu-tooltip.tsx').then((loaded) => isCurrent && setModule(loaded)),
+      () =>
+        void import('./menu-tooltip.tsx').then((loaded) => {
+          menuTooltip = loaded;
+          if (isCurrent) setModule(loaded);
+        }),
     );
     return () => {
       isCurrent = false;
       cancel();
     };
-  }, []);
+  }, [isCompact, module]);
   return module;
 }
 
