@@ -10,7 +10,7 @@ const api = 'http://127.0.0.1:3001';
 
 /** The chunks the app imports by itself once the first screen is there (layout/first-screen.ts). */
 const LOADED_AFTER_FIRST_SCREEN =
-  /^assets\/(socket-connection|live-sync|menu-tooltip|notification-panel|user-menu-popup|select-control|reply-editor)-/;
+  /^assets\/(socket-connection|live-sync|reply-editor)-/;
 
 export default defineConfig({
   root: import.meta.dirname,

@@ -18,8 +18,16 @@ beforeAll(async () => {
   for (const name of CATEGORY_NAMES) await aCategory(app, { name });
 });
 
-/** A select's own trigger: until react-aria's Select has loaded, the field shows a look-alike that does not open. */
+/** A select's own trigger: until react-aria's Select has loaded, the field shows a look-alike. */
 const LOADED_SELECT = 'button[aria-haspopup="listbox"]';
+
+/** The field's control, once the pointer has come to the field, which loads it (components/on-intent.ts). */
+async function loadedSelect(page: Page, field: Locator): Promise<Locator> {
+  await field.hover();
+  const trigger = field.and(page.locator(LOADED_SELECT));
+  await trigger.waitFor();
+  return trigger;
+}
 
 /** A plain mouse click on the middle of the trigger: the pointer is where the list could open. */
 async function clickWithMouse(page: Page, target: Locator) {
@@ -81,11 +89,7 @@ describe('dropdowns in Chromium, with a real mouse', () => {
     const { user } = await createMember(app);
     const page = await (await signedInContext(browser, app, url, user)).newPage();
     await page.goto(url);
-    const trigger = page
-      .getByRole('button', { name: /Category/ })
-      .and(page.locator(LOADED_SELECT))
-      .first();
-    await trigger.waitFor();
+    const trigger = await loadedSelect(page, page.getByRole('button', { name: /Category/ }).first());
     const listBox = await expectListBesideTrigger(page, trigger, FORUM_PAGE_TEXT.allCategories);
     await screenshot(page, 'dropdown-home-category-open');
     await chooseWithMouse(page, listBox, trigger, 'Dropdown topic 02');
@@ -98,8 +102,7 @@ describe('dropdowns in Chromium, with a real mouse', () => {
       await page.goto(url);
       await page.getByRole('button', { name: 'Start a New Thread' }).click();
       const dialog = page.getByRole('dialog');
-      const trigger = dialog.getByRole('button', { name: /Category/ }).and(page.locator(LOADED_SELECT));
-      await trigger.waitFor();
+      const trigger = await loadedSelect(page, dialog.getByRole('button', { name: /Category/ }));
       const before = (await trigger.textContent()) ?? '';
       const listBox = await expectListBesideTrigger(page, trigger, before.trim());
       await screenshot(page, `dropdown-create-category-open-${viewport ? 'phone' : 'desktop'}`);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aReport } from '../testing/admin.ts';
 import { json } from '../testing/mock-api.ts';
 import { aModerator, renderConsole } from '../testing/render-console.tsx';
+import { openSelect } from '../testing/select.ts';
 import { aThread } from '../testing/thread-fixtures.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,7 +24,7 @@ describe('the admin console header and navigation', { timeout: 30_000 }, () => {
     expect(screen.getByText('45,000 coins sold · last 7 days')).toBeTruthy();
     expect(statsCalls(fetchMock)).toEqual(['/api/admin/stats?range=7d']);
 
-    await user.click(screen.getByRole('button', { name: /Time range/ }));
+    await openSelect(user, () => screen.getByRole('button', { name: /Time range/ }));
     await user.click(await screen.findByRole('option', { name: 'Last 30 days' }));
     await waitFor(() => expect(statsCalls(fetchMock)).toContain('/api/admin/stats?range=30d'));
   });

@@ -3,6 +3,7 @@ import { createLink } from '@tanstack/react-router';
 import { LogOut, Mail, UserRound, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import type { Intent } from '../components/on-intent.ts';
 import * as styles from './user-menu.css.ts';
 
 const MenuItemLink = createLink(MenuItem);
@@ -11,15 +12,20 @@ const MenuItemLink = createLink(MenuItem);
 export function UserMenuPopup({
   user,
   onLogout,
+  label,
+  intent,
   children,
 }: {
   user: CurrentUser;
   onLogout: () => void;
+  label: string;
+  /** What the member did to the stand-in before this loaded (components/on-intent.ts). */
+  intent: Intent;
   children: ReactNode;
 }) {
   return (
-    <MenuTrigger>
-      <Button className={styles.trigger} aria-label={`Account menu for ${user.username}`}>
+    <MenuTrigger defaultOpen={intent.isPressed}>
+      <Button className={styles.trigger} aria-label={label} autoFocus={intent.hasFocus}>
         {children}
       </Button>
       <Popover className={styles.popover} placement="bottom end">

@@ -1,15 +1,14 @@
 import type { CurrentUser } from '@enclave/protocol';
 import { ChevronDown } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Avatar } from '../components/avatar.tsx';
-import { useFirstScreenDone } from './first-screen.ts';
+import { onIntent } from '../components/on-intent.ts';
 import * as styles from './user-menu.css.ts';
 
-const UserMenuPopup = lazy(() => import('./user-menu-popup.tsx').then((module) => ({ default: module.UserMenuPopup })));
+const useUserMenuPopup = onIntent(() => import('./user-menu-popup.tsx'));
 
 /**
  * The signed-in member's menu. Its face shows at once; the menu itself (react-aria's), only needed on a press, loads
- * once the first screen is there (first-screen.ts).
+ * when the member reaches for it (components/on-intent.ts).
  */
 export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const face = (
@@ -19,14 +18,15 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
       <ChevronDown size={16} aria-hidden />
     </>
   );
-  const isFirstScreenDone = useFirstScreenDone();
-  const placeholder = <span className={styles.trigger}>{face}</span>;
-  if (!isFirstScreenDone) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <UserMenuPopup user={user} onLogout={onLogout}>
-        {face}
-      </UserMenuPopup>
-    </Suspense>
+  const { module, intent, standInProps } = useUserMenuPopup();
+  const label = `Account menu for ${user.username}`;
+  return module ? (
+    <module.UserMenuPopup user={user} onLogout={onLogout} label={label} intent={intent}>
+      {face}
+    </module.UserMenuPopup>
+  ) : (
+    <button type="button" className={styles.trigger} aria-label={label} {...standInProps}>
+      {face}
+    </button>
   );
 }

@@ -7,6 +7,7 @@ import { useToastStore } from '../stores/toast-store.ts';
 import { aMessage, aMessageList } from '../testing/messages.ts';
 import { aMember, callsTo, json, mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { openSelect } from '../testing/select.ts';
 
 const bob = {
   id: 8,
@@ -80,7 +81,7 @@ describe('the compose dialog', () => {
     act(() => openCompose('bob'));
     const dialog = await openDialog();
 
-    await user.click(within(dialog).getByRole('button', { name: /Attachment/ }));
+    await openSelect(user, () => within(dialog).getByRole('button', { name: /Attachment/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['None', 'URL', 'Thread ID']);
     await user.click(screen.getByRole('option', { name: 'URL' }));
@@ -101,7 +102,7 @@ describe('the compose dialog', () => {
     act(() => openCompose('bob'));
     const dialog = await openDialog();
 
-    await user.click(within(dialog).getByRole('button', { name: /Attachment/ }));
+    await openSelect(user, () => within(dialog).getByRole('button', { name: /Attachment/ }));
     await user.click(await screen.findByRole('option', { name: 'Thread ID' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Join us');
     await user.type(within(dialog).getByRole('textbox', { name: 'Thread ID' }), '42');

@@ -1,16 +1,13 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { useFirstScreenDone } from '../layout/first-screen.ts';
+import { onIntent } from '../components/on-intent.ts';
 import { useNotifications } from './notification-queries.ts';
 import * as styles from './notifications.css.ts';
 
-const NotificationPanel = lazy(() =>
-  import('./notification-panel.tsx').then((module) => ({ default: module.NotificationPanel })),
-);
+const useNotificationPanel = onIntent(() => import('./notification-panel.tsx'));
 
 /**
- * The header's bell with the unread count. Tiny on purpose: the panel's code (react-aria's popover) loads once the
- * first screen is there (layout/first-screen.ts).
+ * The header's bell with the unread count. Tiny on purpose: the panel's code (react-aria's popover) loads when the
+ * member reaches for it (components/on-intent.ts).
  */
 export function NotificationBell() {
   const unread = useNotifications()?.unreadCount ?? 0;
@@ -25,16 +22,14 @@ export function NotificationBell() {
       )}
     </>
   );
-  const isFirstScreenDone = useFirstScreenDone();
-  const placeholder = (
-    <span className={styles.bell} role="img" aria-label={label}>
+  const { module, intent, standInProps } = useNotificationPanel();
+  return module ? (
+    <module.NotificationPanel label={label} intent={intent}>
       {face}
-    </span>
-  );
-  if (!isFirstScreenDone) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <NotificationPanel label={label}>{face}</NotificationPanel>
-    </Suspense>
+    </module.NotificationPanel>
+  ) : (
+    <button type="button" className={styles.bell} aria-label={label} {...standInProps}>
+      {face}
+    </button>
   );
 }

@@ -2,12 +2,22 @@ import { type Notification, notificationLink, notificationText } from '@enclave/
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import type { Intent } from '../components/on-intent.ts';
 import { timeAgo } from '../components/time-ago.ts';
 import { useMarkNotificationsRead, useNotifications } from './notification-queries.ts';
 import * as styles from './notifications.css.ts';
 
 /** The bell's button and its panel: the newest notifications first, each a link to its thing. */
-export function NotificationPanel({ label, children }: { label: string; children: ReactNode }) {
+export function NotificationPanel({
+  label,
+  intent,
+  children,
+}: {
+  label: string;
+  /** What the member did to the stand-in before this loaded (components/on-intent.ts). */
+  intent: Intent;
+  children: ReactNode;
+}) {
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
   const newest = list?.notifications[0]?.id ?? 0;
@@ -23,8 +33,8 @@ export function NotificationPanel({ label, children }: { label: string; children
   };
 
   return (
-    <DialogTrigger>
-      <Button className={styles.bell} aria-label={label}>
+    <DialogTrigger defaultOpen={intent.isPressed}>
+      <Button className={styles.bell} aria-label={label} autoFocus={intent.hasFocus}>
         {children}
       </Button>
       <Popover className={styles.popover} placement="bottom end">

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aCategory } from '../testing/forum-fixtures.ts';
 import { aMember, json, mockApi, signedOut } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { openSelect } from '../testing/select.ts';
 import { aThread } from '../testing/thread-fixtures.ts';
 
 const CATEGORIES = [
@@ -122,12 +123,12 @@ describe('home page', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/');
     await screen.findByRole('list', { name: 'Recent threads' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: /Category/ }));
+    await openSelect(user, () => screen.getByRole('button', { name: /Category/ }));
     await user.click(await screen.findByRole('option', { name: 'Privacy Tools' }));
     expect(shownTitles()).toEqual(['Self-hosting a VPN', 'Threat models']);
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/threads?categoryId=3')).toBe(true);
 
-    await user.click(screen.getByRole('button', { name: /Category/ }));
+    await openSelect(user, () => screen.getByRole('button', { name: /Category/ }));
     await user.click(await screen.findByRole('option', { name: 'All Categories' }));
     expect(shownTitles()).toHaveLength(HOME.recentThreadsBeforeLoadMore);
   });

@@ -5,6 +5,7 @@ import type { Mock } from 'vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aMember, json, mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { openSelect } from '../testing/select.ts';
 import { aTransaction, BTC_HASH } from '../testing/wallet.ts';
 
 const ROWS = [
@@ -81,9 +82,9 @@ describe('/transactions', () => {
     });
     await screen.findByRole('list', { name: 'Transactions' });
 
-    await user.click(screen.getByRole('button', { name: /Type/ }));
+    await openSelect(user, () => screen.getByRole('button', { name: /Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Purchase' }));
-    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await openSelect(user, () => screen.getByRole('button', { name: /Status/ }));
     await user.click(await screen.findByRole('option', { name: 'Pending' }));
     await screen.findByRole('list', { name: 'Transactions' });
 
