@@ -8,7 +8,6 @@ import { CategoryCard } from '../forum/category-card.tsx';
 import { useCategories } from '../forum/forum-queries.ts';
 import { NewThreadButton } from '../forum/new-thread-button.tsx';
 import { RecentThreads } from '../forum/recent-threads.tsx';
-import { useFirstScreenDone } from '../layout/first-screen.ts';
 import { useSession } from '../session/use-session.ts';
 import { openCreateThread } from '../stores/create-thread-store.ts';
 import { visuallyHidden } from '../styles/utilities.css.ts';
@@ -42,9 +41,6 @@ const signIn = (
 export function HomePage() {
   const { user, isLoading } = useSession();
   const categories = useCategories();
-  // What lies below the first screen (the category cards, the privacy features) renders once it is there, in a
-  // transition of its own: the first screen's commit, one task React cannot split, stays small (issue #14).
-  const isFirstScreenDone = useFirstScreenDone();
   const categorySection = useRef<HTMLElement>(null);
   const browseCategories = () => {
     categorySection.current?.focus({ preventScroll: true });
@@ -100,7 +96,7 @@ export function HomePage() {
           </h2>
           <NewThreadButton />
         </div>
-        {categories.isPending || !isFirstScreenDone ? (
+        {categories.isPending ? (
           <div className={styles.categoryGrid} role="status" aria-busy="true">
             <span className={visuallyHidden}>Loading categories</span>
             {Array.from({ length: HOME.categoryPlaceholders }, (_, index) => (
@@ -132,24 +128,22 @@ export function HomePage() {
         )}
       </section>
 
-      {isFirstScreenDone && (
-        <section className={styles.features} aria-labelledby="privacy-features">
-          <h2 id="privacy-features" className={styles.sectionTitle}>
-            Built for privacy
-          </h2>
-          <ul className={styles.featureList}>
-            {PRIVACY_FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className={styles.feature}>
-                <span className={styles.featureIcon} aria-hidden>
-                  <Icon size={22} />
-                </span>
-                <h3 className={styles.featureTitle}>{title}</h3>
-                <p className={styles.featureText}>{text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <section className={styles.features} aria-labelledby="privacy-features">
+        <h2 id="privacy-features" className={styles.sectionTitle}>
+          Built for privacy
+        </h2>
+        <ul className={styles.featureList}>
+          {PRIVACY_FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className={styles.feature}>
+              <span className={styles.featureIcon} aria-hidden>
+                <Icon size={22} />
+              </span>
+              <h3 className={styles.featureTitle}>{title}</h3>
+              <p className={styles.featureText}>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }
