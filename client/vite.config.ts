@@ -9,8 +9,7 @@ import { precompress } from './build/precompress.ts';
 const api = 'http://127.0.0.1:3001';
 
 /** The chunks the app imports by itself once the first screen is there (layout/first-screen.ts). */
-const LOADED_AFTER_FIRST_SCREEN =
-  /^assets\/(socket-connection|live-sync|reply-editor)-/;
+const LOADED_AFTER_FIRST_SCREEN = /^assets\/(socket-connection|live-sync|reply-editor)-/;
 
 export default defineConfig({
   root: import.meta.dirname,

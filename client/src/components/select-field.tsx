@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import type { Key } from 'react-aria-components';
-import { onIntent } from './on-intent.ts';
+import { loadOnIntent, type StandInProps, useOnIntent } from './on-intent.ts';
 import * as styles from './select-field.css.ts';
 
 export interface SelectOption<Value extends Key> {
@@ -25,14 +25,14 @@ export interface SelectFieldProps<Value extends Key> {
 }
 
 /** react-aria's Select with its list box, popover and collection: about 45 KB compressed, more than the rest of a page. */
-const useSelectControl = onIntent(() => import('./select-control.tsx'));
+const selectControl = loadOnIntent(() => import('./select-control.tsx'));
 
 /**
  * A labelled single choice from a short list, with a popover list box. Until its control has loaded (components/
  * on-intent.ts) the field shows its label and current choice, as it will look.
  */
 export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
-  const { module, intent, standInProps } = useSelectControl();
+  const { module, intent, standInProps } = useOnIntent(selectControl);
   return module ? (
     <module.SelectControl {...props} defaultOpen={intent.isPressed} autoFocus={intent.hasFocus} />
   ) : (
@@ -49,7 +49,7 @@ function SelectFieldPreview<Value extends Key>({
   isDisabled,
   labelClassName,
   standInProps,
-}: SelectFieldProps<Value> & { standInProps: ReturnType<typeof useSelectControl>['standInProps'] }) {
+}: SelectFieldProps<Value> & { standInProps: StandInProps }) {
   const id = useId();
   return (
     <div className={styles.field}>

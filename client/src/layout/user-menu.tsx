@@ -1,10 +1,10 @@
 import type { CurrentUser } from '@enclave/protocol';
 import { ChevronDown } from 'lucide-react';
 import { Avatar } from '../components/avatar.tsx';
-import { onIntent } from '../components/on-intent.ts';
+import { loadOnIntent, useOnIntent } from '../components/on-intent.ts';
 import * as styles from './user-menu.css.ts';
 
-const useUserMenuPopup = onIntent(() => import('./user-menu-popup.tsx'));
+const userMenuPopup = loadOnIntent(() => import('./user-menu-popup.tsx'));
 
 /**
  * The signed-in member's menu. Its face shows at once; the menu itself (react-aria's), only needed on a press, loads
@@ -18,7 +18,7 @@ export function UserMenu({ user, onLogout }: { user: CurrentUser; onLogout: () =
       <ChevronDown size={16} aria-hidden />
     </>
   );
-  const { module, intent, standInProps } = useUserMenuPopup();
+  const { module, intent, standInProps } = useOnIntent(userMenuPopup);
   const label = `Account menu for ${user.username}`;
   return module ? (
     <module.UserMenuPopup user={user} onLogout={onLogout} label={label} intent={intent}>

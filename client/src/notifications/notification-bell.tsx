@@ -1,9 +1,9 @@
 import { Bell } from 'lucide-react';
-import { onIntent } from '../components/on-intent.ts';
+import { loadOnIntent, useOnIntent } from '../components/on-intent.ts';
 import { useNotifications } from './notification-queries.ts';
 import * as styles from './notifications.css.ts';
 
-const useNotificationPanel = onIntent(() => import('./notification-panel.tsx'));
+const notificationPanel = loadOnIntent(() => import('./notification-panel.tsx'));
 
 /**
  * The header's bell with the unread count. Tiny on purpose: the panel's code (react-aria's popover) loads when the
@@ -22,7 +22,7 @@ export function NotificationBell() {
       )}
     </>
   );
-  const { module, intent, standInProps } = useNotificationPanel();
+  const { module, intent, standInProps } = useOnIntent(notificationPanel);
   return module ? (
     <module.NotificationPanel label={label} intent={intent}>
       {face}
