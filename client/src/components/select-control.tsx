@@ -10,6 +10,7 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
+import type { Intent } from './on-intent.ts';
 import * as styles from './select-field.css.ts';
 import type { SelectFieldProps } from './select-field.tsx';
 
@@ -25,17 +26,19 @@ export function SelectControl<Value extends Key>({
   description,
   isDisabled,
   labelClassName,
-  defaultOpen,
-  autoFocus,
-}: SelectFieldProps<Value>) {
+  intent,
+}: SelectFieldProps<Value> & {
+  /** What the person did to the field's stand-in before this loaded (on-intent.ts). */
+  intent: Intent;
+}) {
   return (
     <Select
       className={styles.field}
       value={value}
       onChange={(key) => key !== null && onChange(key as Value)}
       isDisabled={isDisabled}
-      defaultOpen={defaultOpen}
-      autoFocus={autoFocus}
+      defaultOpen={intent.isPressed}
+      autoFocus={intent.hasFocus}
     >
       <Label className={labelClassName ? `${styles.label} ${labelClassName}` : styles.label}>{label}</Label>
       <Button className={styles.trigger}>

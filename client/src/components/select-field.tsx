@@ -18,10 +18,6 @@ export interface SelectFieldProps<Value extends Key> {
   isDisabled?: boolean;
   /** Added to the label's class, e.g. to keep it for screen readers only where space is short. */
   labelClassName?: string;
-  /** Opens the list as it appears: the field was pressed before the control had loaded. */
-  defaultOpen?: boolean;
-  /** Takes the focus as it appears: the field had it before the control had loaded. */
-  autoFocus?: boolean;
 }
 
 /** react-aria's Select with its list box, popover and collection: about 45 KB compressed, more than the rest of a page. */
@@ -34,7 +30,7 @@ const selectControl = loadOnIntent(() => import('./select-control.tsx'));
 export function SelectField<Value extends Key>(props: SelectFieldProps<Value>) {
   const { module, intent, standInProps } = useOnIntent(selectControl);
   return module ? (
-    <module.SelectControl {...props} defaultOpen={intent.isPressed} autoFocus={intent.hasFocus} />
+    <module.SelectControl {...props} intent={intent} />
   ) : (
     <SelectFieldPreview {...props} standInProps={standInProps} />
   );

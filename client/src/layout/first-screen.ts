@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * What the first screen does not show waits until it is there: the socket and the live cache updates, react-aria's
- * Select, the collapsed menu's tooltips. The first screen is there once the page has loaded, the reads its first
+ * What the first screen does not show waits until it is there: the socket and the live cache updates, the reply
+ * editor, the collapsed menu's tooltips. (Controls load when reached for: components/on-intent.ts.) The first screen is there once the page has loaded, the reads its first
  * render asked for have answered (the cards' authors included) and the browser is idle, or after FIRST_SCREEN_CAP_MS
  * at the latest. Until then their code and requests would compete with the page's own, and their rendering with
  * the page's (issue #14).

@@ -4,6 +4,7 @@ import { lazy, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button.tsx';
 import { OnDemand } from '../components/on-demand.tsx';
+import { loadOnIntent } from '../components/on-intent.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useUiStore } from '../stores/ui-store.ts';
@@ -108,8 +109,7 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
   return withTooltip ? <tooltip.MenuTooltip label={entry.label}>{link}</tooltip.MenuTooltip> : link;
 }
 
-type MenuTooltipModule = typeof import('./menu-tooltip.tsx');
-let menuTooltip: MenuTooltipModule | undefined;
+const menuTooltip = loadOnIntent(() => import('./menu-tooltip.tsx'));
 
 /**
  * The tooltip's code, which only the collapsed menu needs: it loads as the menu collapses (once the first screen is
@@ -117,17 +117,17 @@ let menuTooltip: MenuTooltipModule | undefined;
  * then the entries are plain links. (A suspending lazy component would swap the entries for a fallback on collapse,
  * and an entry the pointer entered meanwhile would miss its hover.)
  */
-function useMenuTooltip(isCompact: boolean): MenuTooltipModule | undefined {
-  const [module, setModule] = useState(menuTooltip);
+function useMenuTooltip(isCompact: boolean) {
+  const [module, setModule] = useState(menuTooltip.loaded);
   useEffect(() => {
     if (!isCompact || module) return;
     let isCurrent = true;
     const cancel = afterFirstScreen(
       () =>
-        void import('./menu-tooltip.tsx').then((loaded) => {
-          menuTooltip = loaded;
-          if (isCurrent) setModule(loaded);
-        }),
+        void menuTooltip.load().then(
+          (loaded) => isCurrent && setModule(loaded),
+          () => undefined,
+        ),
     );
     return () => {
       isCurrent = false;

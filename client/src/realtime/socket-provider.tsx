@@ -1,43 +1,27 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@enclave/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { afterFirstScreen } from '../layout/first-screen.ts';
 
 export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * The tab's socket as it becomes available. The context holds this source, which never changes, not the socket:
- * the socket's arrival then renders only what uses it, where a new context value would make React walk the whole
- * app below the provider, which Lighthouse measured as one of the longest tasks after the first screen (issue #14).
+ * The tab's socket as it becomes available, in a store. The context holds this store, which never changes, not the
+ * socket: the socket's arrival then renders only what uses it, where a new context value would make React walk the
+ * whole app below the provider, which Lighthouse measured as one of the longest tasks after the first screen
+ * (issue #14).
  */
-export interface SocketSource {
-  current: () => ForumSocket | null;
-  subscribe: (onChange: () => void) => () => void;
+export type SocketSource = StoreApi<{ socket: ForumSocket | null }>;
+
+/** A source holding this socket (or none): the provider's, which it fills, and what tests provide in its place. */
+export function socketSource(socket: ForumSocket | null): SocketSource {
+  return createStore(() => ({ socket }));
 }
 
-function createSocketSource(): SocketSource & { set: (socket: ForumSocket | null) => void } {
-  let socket: ForumSocket | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    current: () => socket,
-    subscribe: (onChange) => {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-    set: (next) => {
-      socket = next;
-      for (const listener of listeners) listener();
-    },
-  };
-}
-
-/** A source that always gives this socket (or none): what tests provide in place of <SocketProvider>. */
-export function fixedSocket(socket: ForumSocket | null): SocketSource {
-  return { current: () => socket, subscribe: () => () => {} };
-}
-
-/** Exported so tests can provide a fake socket (`fixedSocket`); the app uses <SocketProvider>. */
+/** Exported so tests can provide a fake socket (`socketSource`); the app uses <SocketProvider>. */
 export const SocketContext = createContext<SocketSource | undefined>(undefined);
 
 /**
@@ -46,7 +30,7 @@ export const SocketContext = createContext<SocketSource | undefined>(undefined);
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [source] = useState(createSocketSource);
+  const [source] = useState(() => socketSource(null));
 
   useEffect(() => {
     let isCurrent = true;
@@ -56,14 +40,14 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         if (!isCurrent) return;
         const connection = openSocket(queryClient);
         close = connection.close;
-        source.set(connection.socket);
+        source.setState({ socket: connection.socket });
       });
     });
     return () => {
       isCurrent = false;
       cancel();
       close?.();
-      source.set(null);
+      source.setState({ socket: null });
     };
   }, [queryClient, source]);
 
@@ -74,5 +58,5 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 export function useSocket(): ForumSocket | null {
   const source = useContext(SocketContext);
   if (source === undefined) throw new Error('useSocket must be used inside <SocketProvider>');
-  return useSyncExternalStore(source.subscribe, source.current);
+  return useStore(source, (state) => state.socket);
 }

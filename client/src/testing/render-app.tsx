@@ -3,7 +3,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
-import { type ForumSocket, fixedSocket, SocketContext } from '../realtime/socket-provider.tsx';
+import { type ForumSocket, SocketContext, socketSource } from '../realtime/socket-provider.tsx';
 import { createAppRouter } from '../router.tsx';
 
 /** Answers every API call as for a visitor: 401 Unauthorized. */
@@ -20,7 +20,7 @@ export function renderApp(path: string, options: { socket?: ForumSocket } = {}) 
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <SocketContext value={fixedSocket(options.socket ?? null)}>
+      <SocketContext value={socketSource(options.socket ?? null)}>
         <RouterProvider router={router} />
       </SocketContext>
     </QueryClientProvider>,

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { useAdminEvents } from '../admin/admin-sync.tsx';
 import { createQueryClient } from '../api/query-client.ts';
-import { type ForumSocket, fixedSocket, SocketContext } from '../realtime/socket-provider.tsx';
+import { type ForumSocket, SocketContext, socketSource } from '../realtime/socket-provider.tsx';
 import { createAppRouter } from '../router.tsx';
 import { PANEL_LOADING } from '../routes/admin-page.tsx';
 import type { AdminTab } from '../routes/admin-tabs.ts';
@@ -46,7 +46,7 @@ export async function renderConsole(
   });
   render(
     <QueryClientProvider client={queryClient}>
-      <SocketContext value={fixedSocket(socket.asSocket())}>
+      <SocketContext value={socketSource(socket.asSocket())}>
         <AdminEvents socket={socket.asSocket()} />
         <RouterProvider router={router} />
       </SocketContext>
