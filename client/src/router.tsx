@@ -11,6 +11,8 @@ import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
 import { categoriesQuery, threadsQuery } from './forum/forum-queries.ts';
 import { AppShell } from './layout/app-shell.tsx';
+import { unreadCountQuery } from './messages/message-queries.ts';
+import { notificationsQuery } from './notifications/notification-queries.ts';
 import { parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { recordIdOf } from './routes/record-id.ts';
@@ -26,8 +28,14 @@ import { parseWalletSearch } from './wallet/wallet-search.ts';
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: AppShell,
   notFoundComponent: NotFoundPage,
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(sessionQuery);
+  loader: ({ context: { queryClient } }) => {
+    // A verified member's header shows the unread badge and the bell's count on every page: asked for as soon as
+    // the session answers, so the first render has them (the page's HTML preloads them for such a member, pages.ts).
+    void queryClient.prefetchQuery(sessionQuery).then(() => {
+      if (!queryClient.getQueryData(sessionQuery.queryKey)?.isEmailVerified) return;
+      void queryClient.prefetchQuery(unreadCountQuery);
+      void queryClient.prefetchQuery(notificationsQuery);
+    });
   },
 });
 

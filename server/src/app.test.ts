@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from './app.ts';
 import { conflict } from './errors.ts';
 import { createTestApp } from './test/app.ts';
+import { createMember } from './test/factories.ts';
 
 let app: App;
 let clientDist: string;
@@ -28,7 +29,13 @@ beforeAll(async () => {
     '<html><head>\n<title>Thread</title>\n</head><body><div id="root"></div></body></html>',
   );
   await writeFile(join(clientDist, 'pages.json'), JSON.stringify({ '/thread/$id': 'pages/thread-page.html' }));
-  await writeFile(join(clientDist, 'reads.json'), JSON.stringify({ '/thread/$id': ['user', 'thread', 'login'] }));
+  await writeFile(
+    join(clientDist, 'reads.json'),
+    JSON.stringify({
+      pages: { '/thread/$id': ['user', 'thread', 'login'] },
+      verifiedMember: ['unreadMessageCount', 'notifications'],
+    }),
+  );
   app = await createTestApp({ CLIENT_DIST: clientDist });
   app.post(
     '/api/test/echo',
@@ -106,6 +113,26 @@ describe('unknown routes', () => {
       expect(body, url).not.toContain('/api/threads/');
       expect(body, url).not.toContain('<script');
     }
+  });
+
+  it("preloads a verified member's header reads on every page, and nobody else's", async () => {
+    const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
+    const badges = [preload('/api/messages/unread-count'), preload('/api/notifications')];
+    const verified = (await createMember(app)).client;
+    const unverified = (await createMember(app, { isEmailVerified: false })).client;
+    const banned = (await createMember(app, { isBanned: true })).client;
+    const response = await verified.request('GET', '/thread/42');
+    for (const link of [preload('/api/threads/42'), ...badges]) expect(response.body).toContain(link);
+    // The page differs by who asks: no shared cache may keep one member's for another.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('Cookie');
+    for (const [who, client] of Object.entries({ unverified, banned })) {
+      const body = (await client.request('GET', '/thread/42')).body;
+      expect(body, who).toContain(preload('/api/threads/42'));
+      for (const link of badges) expect(body, who).not.toContain(link);
+    }
+    for (const link of badges)
+      expect((await app.inject({ method: 'GET', url: '/thread/42' })).body).not.toContain(link);
   });
 
   it('answers 404 for a build file that does not exist, not the page', async () => {

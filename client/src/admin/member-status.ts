@@ -37,4 +37,3 @@ const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle
 
 export const formatDay = (iso: string) => day.format(new Date(iso));
 export const formatMoment = (iso: string) => moment.format(new Date(iso));
-export const formatCoins = (n: number) => n.toLocaleString('en-US');

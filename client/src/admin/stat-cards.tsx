@@ -1,9 +1,8 @@
 import { type AdminStats, CONSOLE_TEXT, type StatsRange } from '@enclave/protocol';
 import { Coins, FileText, type LucideIcon, MessageSquare, Users } from 'lucide-react';
+import { wholeNumber } from '../components/numbers.ts';
 import { useAdminStats } from './admin-queries.ts';
 import * as styles from './console.css.ts';
-
-const count = new Intl.NumberFormat('en-US');
 
 interface Card {
   label: string;
@@ -17,25 +16,25 @@ const CARDS: Card[] = [
     label: CONSOLE_TEXT.stats.users,
     icon: Users,
     value: (stats) => stats.totalUsers,
-    note: (stats, range) => `+${count.format(stats.newUsers)} new · ${range}`,
+    note: (stats, range) => `+${wholeNumber(stats.newUsers)} new · ${range}`,
   },
   {
     label: CONSOLE_TEXT.stats.threads,
     icon: FileText,
     value: (stats) => stats.totalThreads,
-    note: (stats, range) => `+${count.format(stats.newThreads)} new · ${range}`,
+    note: (stats, range) => `+${wholeNumber(stats.newThreads)} new · ${range}`,
   },
   {
     label: CONSOLE_TEXT.stats.posts,
     icon: MessageSquare,
     value: (stats) => stats.totalPosts,
-    note: (stats, range) => `+${count.format(stats.newPosts)} new · ${range}`,
+    note: (stats, range) => `+${wholeNumber(stats.newPosts)} new · ${range}`,
   },
   {
     label: CONSOLE_TEXT.stats.transactions,
     icon: Coins,
     value: (stats) => stats.totalTransactions,
-    note: (stats, range) => `${count.format(stats.totalCoins)} coins sold · ${range}`,
+    note: (stats, range) => `${wholeNumber(stats.totalCoins)} coins sold · ${range}`,
   },
 ];
 
@@ -52,7 +51,7 @@ export function StatCards({ range }: { range: StatsRange }) {
           <dd className={styles.statIcon}>
             <card.icon size={18} aria-hidden />
           </dd>
-          <dd className={styles.statValue}>{data ? count.format(card.value(data)) : '–'}</dd>
+          <dd className={styles.statValue}>{data ? wholeNumber(card.value(data)) : '–'}</dd>
           <dd className={styles.statNote}>{data ? card.note(data, rangeLabel) : unavailable}</dd>
         </div>
       ))}

@@ -4,10 +4,10 @@ import { Coins } from 'lucide-react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import { CardHeading } from '../components/card-heading.tsx';
+import { wholeNumber } from '../components/numbers.ts';
 import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
-import { formatCoins } from './member-status.ts';
 
 /** Spec 001 §6: an admin adds 100,000 test coins to their own balance, through the ledger like every coin. */
 export function TestCoinsCard() {
@@ -24,12 +24,12 @@ export function TestCoinsCard() {
   return (
     <section className={styles.card} aria-labelledby="test-coins-title">
       <CardHeading id="test-coins-title" icon={Coins} title="Admin Test Coins">
-        Add {formatCoins(TEST_COINS.self)} coins to your own balance to try purchases, unlocks and group buys. The grant
+        Add {wholeNumber(TEST_COINS.self)} coins to your own balance to try purchases, unlocks and group buys. The grant
         is recorded in your history and in the moderation log.
       </CardHeading>
       <div className={styles.actions}>
         <Button onPress={() => grant.mutate()} isDisabled={grant.isPending}>
-          {grant.isPending ? 'Adding…' : `Add ${formatCoins(TEST_COINS.self)} Test Coins`}
+          {grant.isPending ? 'Adding…' : `Add ${wholeNumber(TEST_COINS.self)} Test Coins`}
         </Button>
       </div>
     </section>

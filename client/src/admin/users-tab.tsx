@@ -10,12 +10,13 @@ import { DataTable } from '../components/data-table.tsx';
 import { DialogActions } from '../components/dialog-actions.tsx';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
 import { ADMIN_USERS_KEY } from './admin-cache.ts';
 import { useAdminUsers } from './admin-queries.ts';
-import { formatCoins, formatDay, isStaffMember, tableStatusOf } from './member-status.ts';
+import { formatDay, isStaffMember, tableStatusOf } from './member-status.ts';
 
 type Pages = InfiniteData<AdminUser[], number | undefined>;
 
@@ -65,7 +66,7 @@ export function UsersTab() {
   return (
     <section className={styles.card} aria-labelledby="users-title">
       <CardHeading id="users-title" title="Users">
-        Newest members first. Add Coins gives {formatCoins(TEST_COINS.perUser)} test coins through the ledger.
+        Newest members first. Add Coins gives {wholeNumber(TEST_COINS.perUser)} test coins through the ledger.
       </CardHeading>
       {query.isLoading ? (
         <LoadingRows rows={SKELETON_ROWS.list} label="Loading users" />
@@ -100,7 +101,7 @@ export function UsersTab() {
                 return <span className={styles.badge[status]}>{CONSOLE_TEXT.status[status]}</span>;
               },
             },
-            { label: 'Coins', className: styles.nowrap, cell: (member) => formatCoins(member.coinBalance) },
+            { label: 'Coins', className: styles.nowrap, cell: (member) => wholeNumber(member.coinBalance) },
             {
               label: 'Actions',
               cell: (member) => (

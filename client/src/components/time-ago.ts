@@ -1,6 +1,4 @@
-import { lazily } from './dates.ts';
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [string, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -9,14 +7,16 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relative = lazily(() => new Intl.RelativeTimeFormat('en', { numeric: 'always' }));
-
-/** A past moment as relative text with an 'ago' suffix: '5 minutes ago', '2 days ago'. */
+/**
+ * A past moment as relative text with an 'ago' suffix: '5 minutes ago', '1 day ago'. Written by hand, as
+ * Intl.RelativeTimeFormat('en') words it: the home page's cards would otherwise initialise ICU (components/numbers.ts).
+ */
 export function timeAgo(date: string | Date, now: number = Date.now()): string {
   // A server clock slightly ahead of this one must not read 'in 3 seconds'.
   const seconds = Math.max(0, (now - new Date(date).getTime()) / 1000);
   for (const [unit, size] of UNITS) {
-    if (seconds >= size) return relative().format(-Math.floor(seconds / size), unit);
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
   }
   return 'less than a minute ago';
 }

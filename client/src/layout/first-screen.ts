@@ -20,13 +20,22 @@ const loaded = () =>
     else window.addEventListener('load', () => resolve(), { once: true });
   });
 
+/**
+ * Resolves once no read is under way, nor started by what an answer set off: a read that answers can start others
+ * (the root loader asks for a verified member's badges once the session answers), so none must be under way a
+ * task after the last answer too.
+ */
 const noReadUnderWay = (queryClient: QueryClient) =>
   new Promise<void>((resolve) => {
-    if (queryClient.isFetching() === 0) return resolve();
-    const stop = queryClient.getQueryCache().subscribe(() => {
+    const settle = () => {
       if (queryClient.isFetching() > 0) return;
       stop();
       resolve();
+    };
+    let check = setTimeout(settle, 0);
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      clearTimeout(check);
+      if (queryClient.isFetching() === 0) check = setTimeout(settle, 0);
     });
   });
 

@@ -1,5 +1,5 @@
 import { api, MESSAGE_TEXT, type MessageBox, type MessageList, type UnreadCount } from '@enclave/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSession } from '../session/use-session.ts';
 import {
@@ -36,14 +36,16 @@ export function useLoadOlder() {
   });
 }
 
+/** The unread badge's count; the root loader asks for it early. */
+export const unreadCountQuery = queryOptions({
+  queryKey: UNREAD_COUNT_QUERY_KEY,
+  queryFn: ({ signal }) => call(api.unreadMessageCount, { signal, silent: true }),
+});
+
 /** The unread badge's count; asked only for a member who may read messages (signed in, email verified). */
 export function useUnreadMessageCount(): number {
   const { user } = useSession();
-  const query = useQuery({
-    queryKey: UNREAD_COUNT_QUERY_KEY,
-    queryFn: ({ signal }) => call(api.unreadMessageCount, { signal, silent: true }),
-    enabled: Boolean(user?.isEmailVerified),
-  });
+  const query = useQuery({ ...unreadCountQuery, enabled: Boolean(user?.isEmailVerified) });
   return user?.isEmailVerified ? (query.data?.unreadCount ?? 0) : 0;
 }
 

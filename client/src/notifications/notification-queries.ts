@@ -1,17 +1,19 @@
 import { api, type NotificationList } from '@enclave/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSession } from '../session/use-session.ts';
 import { NOTIFICATIONS_QUERY_KEY, setReadMark } from './notification-cache.ts';
 
+/** The member's newest notifications and unread count (the bell's); the root loader asks for it early. */
+export const notificationsQuery = queryOptions({
+  queryKey: NOTIFICATIONS_QUERY_KEY,
+  queryFn: ({ signal }) => call(api.notifications, { signal, silent: true, query: {} }),
+});
+
 /** The member's newest notifications and unread count; asked only for a verified member. */
 export function useNotifications(): NotificationList | undefined {
   const { user } = useSession();
-  const query = useQuery({
-    queryKey: NOTIFICATIONS_QUERY_KEY,
-    queryFn: ({ signal }) => call(api.notifications, { signal, silent: true, query: {} }),
-    enabled: Boolean(user?.isEmailVerified),
-  });
+  const query = useQuery({ ...notificationsQuery, enabled: Boolean(user?.isEmailVerified) });
   return user?.isEmailVerified ? query.data : undefined;
 }
 

@@ -1,12 +1,11 @@
 import { type CurrentUser, PROFILE_TEXT } from '@enclave/protocol';
 import { Coins } from 'lucide-react';
 import { formatDate } from '../components/dates.ts';
+import { wholeNumber } from '../components/numbers.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import * as styles from './profile.css.ts';
 import { ProfileForm } from './profile-form.tsx';
-
-const coinFormat = new Intl.NumberFormat();
 
 /** Spec 001 §2, the Profile tab: the member at a glance, their editable details, and the Danger Zone. */
 export function ProfileTab({ user }: { user: CurrentUser }) {
@@ -20,7 +19,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </p>
         <span className={styles.coins}>
           <Coins size={16} aria-hidden />
-          {coinFormat.format(user.coinBalance)} coins
+          {wholeNumber(user.coinBalance)} coins
         </span>
       </section>
       <div className={styles.panel}>

@@ -43,3 +43,9 @@ export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
   '/transactions': ['user'],
   '/privacy': ['user'],
 };
+
+/**
+ * What the root loader also asks for, on every page, once the session says the member's email is verified: the
+ * header's unread badge and the bell's count. The server preloads them for such a member only.
+ */
+export const VERIFIED_MEMBER_READS: readonly Read[] = ['unreadMessageCount', 'notifications'];

@@ -1,8 +1,8 @@
 import { COIN_RATE, COINS_PER_USD } from '@enclave/protocol';
 import { Wallet } from 'lucide-react';
+import { wholeNumber } from '../components/numbers.ts';
 import * as styles from './wallet.css.ts';
 
-const coins = new Intl.NumberFormat();
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 const wholeUsd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
 
@@ -15,11 +15,11 @@ export function BalanceCard({ balance }: { balance: number }) {
           Your balance
         </p>
         <p className={styles.balanceAmount}>
-          {coins.format(balance)} <span className={styles.balanceUnit}>coins</span>
+          {wholeNumber(balance)} <span className={styles.balanceUnit}>coins</span>
         </p>
         <p className={styles.balanceNote}>
           Worth {usd.format(balance / COINS_PER_USD)} at the fixed rate of {wholeUsd.format(COIN_RATE.usd)} ={' '}
-          {coins.format(COIN_RATE.coins)} coins
+          {wholeNumber(COIN_RATE.coins)} coins
         </p>
       </div>
       <span className={styles.balanceIcon}>

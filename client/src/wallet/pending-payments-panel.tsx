@@ -14,6 +14,7 @@ import { formatDateTime } from '../components/dates.ts';
 import { DialogActions } from '../components/dialog-actions.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { Form } from '../forms/form.tsx';
@@ -25,7 +26,6 @@ import * as styles from './pending-payments-panel.css.ts';
 import * as wallet from './wallet.css.ts';
 import { useConfirmPayment, usePendingPayments, useRejectPayment } from './wallet-queries.ts';
 
-const coins = new Intl.NumberFormat();
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
 
 const payAmountOf = (payment: StaffPayment) => {
@@ -66,7 +66,7 @@ export function PendingPaymentsPanel() {
             <li key={payment.id} className={styles.item}>
               <div className={styles.summary}>
                 <span className={styles.headline}>
-                  {payment.member.username}: {payAmountOf(payment)} for {coins.format(payment.coins)} coins (
+                  {payment.member.username}: {payAmountOf(payment)} for {wholeNumber(payment.coins)} coins (
                   {usd.format(payment.price_amount)})
                 </span>
                 <span className={wallet.muted}>
@@ -111,7 +111,7 @@ function ConfirmDialog({ payment, onClose }: { payment: StaffPayment; onClose: (
         onSuccess: () => {
           toast({
             title: 'Payment confirmed',
-            description: `${coins.format(payment.coins)} coins credited to ${payment.member.username}.`,
+            description: `${wholeNumber(payment.coins)} coins credited to ${payment.member.username}.`,
           });
           onClose();
         },
@@ -123,7 +123,7 @@ function ConfirmDialog({ payment, onClose }: { payment: StaffPayment; onClose: (
     <ModalDialog title="Confirm payment" isOpen onOpenChange={(open) => !open && onClose()}>
       <p className={wallet.muted}>
         Confirm only once {payAmountOf(payment)} has arrived at {payment.pay_address}. {payment.member.username} is
-        credited {coins.format(payment.coins)} coins.
+        credited {wholeNumber(payment.coins)} coins.
       </p>
       <Form className={styles.form} onSubmit={submit}>
         <TextField

@@ -5,6 +5,7 @@ import { api, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import type { UserRecord } from '../users/user-model.ts';
 
 /** A path parameter the server will put into a preload's address: a record id, nothing else. */
 const RECORD_ID = /^[1-9][0-9]{0,14}$/;
@@ -16,21 +17,40 @@ interface PageRoute {
   reads: readonly string[];
 }
 
+/** The build's `reads.json`: names of protocol's `api` table. */
+interface BuildReads {
+  /** The reads each route pattern's loaders start. */
+  pages: Record<string, readonly string[]>;
+  /** The reads every page adds for a member whose email is verified (the header's badges). */
+  verifiedMember: readonly string[];
+}
+
+/** The addresses of the named reads of protocol's `api` table; only GETs, a `login` (a POST) is left out. */
+const readUrls = (names: readonly string[] = []) =>
+  names.flatMap((name) => {
+    const endpoint = (api as Record<string, { method: string; url: string } | undefined>)[name];
+    return endpoint?.method === 'GET' ? [endpoint.url] : [];
+  });
+
+const preloadLink = (url: string) =>
+  `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
+
 /**
  * The build's HTML for each route pattern (`pages.json`, e.g. `/thread/$id` → `pages/thread-page.html`): index.html
- * with that page's chunks preloaded, plus the API reads its route loaders start (`reads.json`, names of protocol's
- * `api` table, e.g. `thread`, `/api/threads/:id`), only GETs, preloaded with `<link rel="preload" as="fetch">` so the data comes in parallel with the code.
- * Any other path gets index.html as it is.
+ * with that page's chunks preloaded, plus the API reads its route loaders start (`reads.json`, e.g. `thread`,
+ * `/api/threads/:id`), preloaded with `<link rel="preload" as="fetch">` so the data comes in parallel with the code,
+ * and for a verified member the header's reads too. Any other path gets index.html as it is.
  */
-function pageHtmlOf(root: string): (path: string) => string {
+function pageHtmlOf(root: string): (path: string, viewer: UserRecord | null) => string {
   const read = (file: string) => readFileSync(join(root, file), 'utf8');
   const index = read('index.html');
   const pagesFile = join(root, 'pages.json');
   if (!existsSync(pagesFile)) return () => index;
   const readsFile = join(root, 'reads.json');
-  const readsOf = existsSync(readsFile)
-    ? (JSON.parse(read('reads.json')) as Record<string, readonly string[]>)
-    : ({} as Record<string, readonly string[]>);
+  const reads: BuildReads = existsSync(readsFile)
+    ? (JSON.parse(read('reads.json')) as BuildReads)
+    : { pages: {}, verifiedMember: [] };
+  const memberPreloads = readUrls(reads.verifiedMember).map(preloadLink).join('');
   const htmlOf = new Map<string, string>();
   const pages: PageRoute[] = Object.entries(JSON.parse(read('pages.json')) as Record<string, string>).map(
     ([pattern, html]) => {
@@ -39,14 +59,11 @@ function pageHtmlOf(root: string): (path: string) => string {
         route: new RegExp(`^${pattern.replace(/\$\w+/g, '([^/]+)')}/?$`, 'i'),
         params: [...pattern.matchAll(/\$(\w+)/g)].map((match) => match[1] ?? ''),
         html,
-        reads: (readsOf[pattern] ?? []).flatMap((name) => {
-          const endpoint = (api as Record<string, { method: string; url: string } | undefined>)[name];
-          return endpoint?.method === 'GET' ? [endpoint.url] : [];
-        }),
+        reads: readUrls(reads.pages[pattern]),
       };
     },
   );
-  return (path) => {
+  return (path, viewer) => {
     for (const page of pages) {
       const match = page.route.exec(path);
       if (!match) continue;
@@ -54,9 +71,10 @@ function pageHtmlOf(root: string): (path: string) => string {
       // Only the table's own addresses, with record ids from the path: nothing else of the request goes in.
       const preloads = page.reads
         .filter((url) => isSafeRead(url, params))
-        .map((url) => url.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? ''))
-        .map((url) => `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
-      return (htmlOf.get(page.html) ?? index).replace(/\n\s*<\/head>/, `${preloads.join('')}\n  </head>`);
+        .map((url) => preloadLink(url.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? '')))
+        .join('');
+      const ofMember = viewer?.isEmailVerified ? memberPreloads : '';
+      return (htmlOf.get(page.html) ?? index).replace(/\n\s*<\/head>/, `${preloads}${ofMember}\n  </head>`);
     }
     return index;
   };
@@ -74,7 +92,11 @@ const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
  * depend on the path). Each distinct page is compressed once; the cache is emptied when it holds 1,000.
  */
 function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  // A member's page preloads the member's own reads: it is for this browser only.
+  reply
+    .header('Cache-Control', 'private, no-cache')
+    .header('Vary', 'Accept-Encoding, Cookie')
+    .type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
   if (!encoding) return reply.send(html);
@@ -118,7 +140,7 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
     // A missing build file is a 404, never the page: a stale tab must not run HTML as a script.
     const isAsset = path.startsWith('/assets/');
     if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendPage(request, reply, pageHtml?.(path) ?? '');
+      return sendPage(request, reply, pageHtml?.(path, request.viewer) ?? '');
     }
     throw new AppError(404, ErrorCode.NotFound, SERVER_TEXT.routeNotFound(request.method, path));
   });
