@@ -1,7 +1,7 @@
 /**
  * Whole numbers as the product writes them, in US English like its texts: '12,345', and in the header '12.3K'.
  * Written by hand, not with Intl.NumberFormat: a page's first Intl formatter initialises the browser's ICU, some
- * 30-50 ms of one task (four times that on Lighthouse's phone), which a figure in the header or a date on a card
+ * 30-55 ms of one task (four times that on Lighthouse's phone), which a figure in the header or a date on a card
  * would otherwise pay on every first screen (issue #14).
  */
 

@@ -224,7 +224,18 @@ async function appendMade<T extends ListItem>(
     // Usually exact (this process appended last, or the stored hint is): no probe before the insert.
     let n = (await headHint(app, list)) + 1;
     for (;;) {
-      const item = { ...(await make(n)), _id: itemKey(list, n), list, n } as T;
+      let made: Omit<T, '_id' | 'list' | 'n'>;
+      try {
+        made = await make(n);
+      } catch (refusal) {
+        // A refusal stands only on the true head: the hint may be behind another process's appends (a credit
+        // there makes a spend judged here on the older balance refused wrongly).
+        const head = await headOf(app, model, list);
+        if (head === n - 1) throw refusal;
+        n = head + 1;
+        continue;
+      }
+      const item = { ...made, _id: itemKey(list, n), list, n } as T;
       if (await inserted(model, item)) {
         noteHead(app, list, n);
         // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).

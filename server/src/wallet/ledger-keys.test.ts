@@ -78,6 +78,21 @@ describe('the ledger by key', () => {
     await expectLedgerReconciles(app);
   });
 
+  it('judges a spend on the balance another process credited since, not on the head this one remembers', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 10);
+    expect(await balanceOf(app, user.id)).toBe(10);
+    // A coin purchase credited by the other process: this one still remembers the head at 10 coins.
+    await move(other, { account: user.id, amount: 100, key: `bought:${user.id}`, type: 'coin_purchase' });
+    const spend = await move(app, { account: user.id, amount: -50, key: `spend-more:${user.id}`, type: 'unlock' });
+    expect(spend.entry).toMatchObject({ seq: 3, balanceAfter: 60 });
+    await expect(
+      move(app, { account: user.id, amount: -61, key: `too-much:${user.id}`, type: 'unlock' }),
+    ).rejects.toMatchObject({ statusCode: 402 });
+    expect(await balanceOf(app, user.id)).toBe(60);
+    await expectLedgerReconciles(app);
+  });
+
   it('answers a movement a crash cut short before its pointer, and start-up finishes it', async () => {
     const { user } = await createMember(app);
     await grant(user.id, 10);
