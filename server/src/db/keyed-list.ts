@@ -60,19 +60,25 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
 }
 
 /**
- * Heads this process has appended or found, per app (tests run several apps on different databases).
- * Lists only grow, so a remembered head is at most the true one, until a restore puts back older data:
- * `forgetLists` then, on every process (with the answers `firstSince` remembers).
+ * What this process remembers of its lists is kept per app, under its models (`app.models`): every plugin of an
+ * app sees its own encapsulated instance of it, and all of them share its models, so what one route appended
+ * another knows (tests run several apps on different databases).
  */
-const seenHeads = new WeakMap<FastifyInstance, Map<string, number>>();
+const memoryOf = (app: FastifyInstance): object => app.models;
+
+/**
+ * Heads this process has appended or found. Lists only grow, so a remembered head is at most the true one, until
+ * a restore puts back older data: `forgetLists` then, on every process (with the answers `firstSince` remembers).
+ */
+const seenHeads = new WeakMap<object, Map<string, number>>();
 /** Past this many lists the memory starts over; a forgotten head costs one `ListHead` read. */
 const SEEN_HEADS_MAX = 200_000;
 
 function seenHeadsOf(app: FastifyInstance): Map<string, number> {
-  let heads = seenHeads.get(app);
+  let heads = seenHeads.get(memoryOf(app));
   if (!heads) {
     heads = new Map();
-    seenHeads.set(app, heads);
+    seenHeads.set(memoryOf(app), heads);
   }
   return heads;
 }
@@ -87,8 +93,8 @@ function noteHead(app: FastifyInstance, list: string, n: number): void {
 
 /** After a restore: the data may be older than what this process remembers of its lists. */
 export function forgetLists(app: FastifyInstance): void {
-  seenHeads.delete(app);
-  answersSince.delete(app);
+  seenHeads.delete(memoryOf(app));
+  answersSince.delete(memoryOf(app));
 }
 
 const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
@@ -447,8 +453,8 @@ export async function finishRepairs(app: FastifyInstance): Promise<number> {
   return markers.length;
 }
 
-/** Per app and list, answers `firstSince` gave: (since, first item at or after it), a few kept. */
-const answersSince = new WeakMap<FastifyInstance, Map<string, { since: number; n: number }[]>>();
+/** Per app (`memoryOf`) and list, answers `firstSince` gave: (since, first item at or after it), a few kept. */
+const answersSince = new WeakMap<object, Map<string, { since: number; n: number }[]>>();
 const ANSWERS_KEPT = 8;
 
 /**
@@ -464,10 +470,10 @@ export async function firstSince<T extends ListItem & { createdAt: Date }>(
   since: Date,
   head: number,
 ): Promise<number> {
-  let lists = answersSince.get(app);
+  let lists = answersSince.get(memoryOf(app));
   if (!lists) {
     lists = new Map();
-    answersSince.set(app, lists);
+    answersSince.set(memoryOf(app), lists);
   }
   const answers = lists.get(list) ?? [];
   const isAfter = async (n: number) => ((await readItem(model, list, n))?.createdAt ?? since) >= since;

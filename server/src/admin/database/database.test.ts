@@ -176,6 +176,30 @@ describe('database backup and restore', () => {
     }
   });
 
+  it('numbers the next reply after the restored ones, whatever any route remembered of the thread before', async () => {
+    const { user: author, client: reader } = await createMember(app);
+    const thread = await aThread(app, author);
+    // Each reply from a member of its own: no reply rate limit applies.
+    const post = async (content: string) =>
+      (await createMember(app)).client.call(api.reply, { params: { id: thread.id }, body: { content } });
+    const replies = async () =>
+      ((await reader.call(api.posts, { params: { id: thread.id } })).json() as { content: string }[]).map(
+        (each) => each.content,
+      );
+    for (const content of ['one', 'two']) expect((await post(content)).statusCode).toBe(201);
+    const saved = (await download(root)).body;
+    for (const content of ['three', 'four']) expect((await post(content)).statusCode).toBe(201);
+    expect(await replies()).toEqual(['one', 'two', 'three', 'four']);
+
+    expect((await upload(root, saved)).statusCode).toBe(200);
+
+    expect(await replies()).toEqual(['one', 'two']);
+    expect((await post('three again')).statusCode).toBe(201);
+    expect(await replies()).toEqual(['one', 'two', 'three again']);
+    const shown = (await reader.call(api.thread, { params: { id: thread.id } })).json() as { replyCount: number };
+    expect(shown.replyCount).toBe(3);
+  });
+
   it('refuses a malformed or foreign file and changes nothing', async () => {
     const { client: admin } = await createMember(app, { isAdmin: true });
     const unchanged = await snapshot();
