@@ -13,6 +13,8 @@ import { createMember } from './test/factories.ts';
 let app: App;
 let clientDist: string;
 
+const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
+
 beforeAll(async () => {
   clientDist = await mkdtemp(join(tmpdir(), 'enclave-dist-'));
   await mkdir(join(clientDist, 'assets'));
@@ -96,7 +98,6 @@ describe('unknown routes', () => {
   });
 
   it("preloads the reads of the page's loaders, with record ids from the path and nothing else of it", async () => {
-    const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
     const page = (await app.inject({ method: 'GET', url: '/thread/42' })).body;
     expect(page).toContain(preload('/api/user'));
     expect(page).toContain(preload('/api/threads/42'));
@@ -116,7 +117,6 @@ describe('unknown routes', () => {
   });
 
   it("preloads a verified member's header reads on every page, and nobody else's", async () => {
-    const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
     const badges = [preload('/api/messages/unread-count'), preload('/api/notifications')];
     const verified = (await createMember(app)).client;
     const unverified = (await createMember(app, { isEmailVerified: false })).client;
