@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Binary, BSON, type Collection } from 'mongodb';
 import { type Model, Schema } from 'mongoose';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
 
@@ -19,7 +20,7 @@ import { deleteByIds, isDuplicateKey } from './ids.ts';
  *   race on FerretDB, which applies an update by reading and writing the document back): a reader
  *   takes the items it finds by number, reads the missing ones by key and rebuilds the bucket, and a
  *   rewrite of an item leaves a `ListRepair` marker until its bucket is verified, which the start-up
- *   sweep finishes.
+ *   sweep finishes. A bucket holds its items packed (`packItem`): nothing queries inside a bucket.
  */
 export const BUCKET = 50;
 
@@ -42,10 +43,43 @@ export const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
 export const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 
 export const listHeadSchema = new Schema({ _id: String, n: { type: Number, required: true } }, { versionKey: false });
+/** Read and written through the driver (`readBucket`, `writeBucket`, `addToBucket`): its items are packed. */
 export const listBucketSchema = new Schema(
-  { _id: String, items: { type: [Schema.Types.Mixed], default: [] } },
+  { _id: String, items: { type: [Buffer], default: [] } },
   { versionKey: false, minimize: false },
 );
+
+/**
+ * A bucket's item as a BSON blob the database never looks into. FerretDB decodes and re-encodes a stored
+ * document field by field: at M, a bucket of 50 messages as nested documents took 12 ms to read and 15 ms to
+ * push onto, and as blobs 3.5 ms and 5.4 ms. BSON keeps what the item document held (dates, ids, nulls).
+ */
+export const packItem = (item: ListItem) => new Binary(BSON.serialize(item));
+const unpackItem = <T>(blob: Binary) => BSON.deserialize(blob.value()) as T;
+
+/**
+ * The buckets, as the driver sees them (packed items pass through mongoose's casting untouched this way).
+ * Buckets written before items were packed hold nested documents: read as they are, and rebuilt packed.
+ */
+const bucketsOf = (app: FastifyInstance) =>
+  app.models.ListBucket.collection as unknown as Collection<{ _id: string; items: (Binary | ListItem)[] }>;
+
+/**
+ * A bucket's items as stored, in stored order (which may not be number order: see above); none when absent.
+ * `unpacked` says it holds items as nested documents still.
+ */
+export async function readBucket<T extends ListItem>(app: FastifyInstance, list: string, bucket: number) {
+  const stored = (await bucketsOf(app).findOne({ _id: bucketKey(list, bucket) }))?.items ?? [];
+  return {
+    items: stored.map((item) => (item instanceof Binary ? unpackItem<T>(item) : (item as T))),
+    unpacked: stored.some((item) => !(item instanceof Binary)),
+  };
+}
+
+/** Stores `items` as the bucket, whatever it held. */
+export async function writeBucket(app: FastifyInstance, list: string, bucket: number, items: ListItem[]) {
+  await bucketsOf(app).replaceOne({ _id: bucketKey(list, bucket) }, { items: items.map(packItem) }, { upsert: true });
+}
 export const listRepairSchema = new Schema(
   { _id: String, list: String, bucket: Number, model: String },
   { versionKey: false },
@@ -163,10 +197,11 @@ export async function appendAll<T extends ListItem>(
     buckets.map((bucket) =>
       // A bucket made only of these items is written from them; one they complete is rebuilt by key.
       bucket * BUCKET + 1 > head
-        ? app.models.ListBucket.replaceOne(
-            { _id: bucketKey(list, bucket) },
-            { items: items.filter((item) => bucketOf(item.n) === bucket) },
-            { upsert: true },
+        ? writeBucket(
+            app,
+            list,
+            bucket,
+            items.filter((item) => bucketOf(item.n) === bucket),
           )
         : rebuildBucket(app, model, list, bucket),
     ),
@@ -293,8 +328,7 @@ export async function importList<T extends ListItem>(
     if (!isDuplicateKey(error)) throw error;
   }
   for (let bucket = 0; bucket * BUCKET < stored.length; bucket++) {
-    const items = stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET);
-    await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
+    await writeBucket(app, list, bucket, stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET));
   }
   await raiseHead(app, list, stored.length);
   noteHead(app, list, stored.length);
@@ -304,9 +338,9 @@ export async function importList<T extends ListItem>(
 /** One write, no read: the bucket gains the item (readers put a bucket's items in order and complete it). */
 async function addToBucket<T extends ListItem>(app: FastifyInstance, item: T): Promise<void> {
   try {
-    await app.models.ListBucket.updateOne(
+    await bucketsOf(app).updateOne(
       { _id: bucketKey(item.list, bucketOf(item.n)) },
-      { $push: { items: item } },
+      { $push: { items: packItem(item) } },
       { upsert: true },
     );
   } catch (error) {
@@ -323,9 +357,16 @@ async function rebuildBucket<T extends ListItem>(
   bucket: number,
 ): Promise<T[]> {
   const items = await readByKey(model, list, bucket * BUCKET + 1, bucket * BUCKET + BUCKET);
-  await app.models.ListBucket.replaceOne({ _id: bucketKey(list, bucket) }, { items }, { upsert: true });
+  await writeBucket(app, list, bucket, items);
   return items;
 }
+
+const rebuildInBackground = <T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  bucket: number,
+) => rebuildBucket(app, model, list, bucket).catch((err) => app.log.warn({ err, list }, 'bucket not rebuilt'));
 
 const numbersFrom = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
@@ -345,7 +386,7 @@ async function readByKey<T extends ListItem>(
 /**
  * Items from..to (inclusive, clamped to 1..head) in order, read a bucket at a time. A bucket that
  * lacks items the head says exist (an append raced another, or crashed before its bucket write) is
- * completed by key, and rebuilt in the background.
+ * completed by key, and rebuilt in the background, as is one written before items were packed.
  */
 export async function readRange<T extends ListItem>(
   app: FastifyInstance,
@@ -363,15 +404,15 @@ export async function readRange<T extends ListItem>(
     buckets.map(async (bucket) => {
       const start = bucket * BUCKET + 1;
       const end = Math.min(start + BUCKET - 1, last);
-      const stored =
-        (await app.models.ListBucket.findById(bucketKey(list, bucket)).lean<{ items: T[] }>())?.items ?? [];
+      const stored = await readBucket<T>(app, list, bucket);
       // By number: a bucket may hold its items out of order, or (a push lost to a race) not all of them.
-      const found = new Map(stored.map((item) => [item.n, item]));
+      const found = new Map(stored.items.map((item) => [item.n, item]));
       const missing = numbersFrom(start, end).filter((n) => !found.has(n));
+      // One lacking items, or holding them unpacked, is rebuilt; the read does not wait for that.
+      if (missing.length > 0 || stored.unpacked) void rebuildInBackground(app, model, list, bucket);
       if (missing.length === 0) return numbersFrom(start, end).map((n) => found.get(n) as T);
       const read = await Promise.all(missing.map((n) => readItem(model, list, n)));
       for (const item of read) if (item) found.set(item.n, item);
-      void rebuildBucket(app, model, list, bucket).catch((err) => app.log.warn({ err, list }, 'bucket not rebuilt'));
       // Up to the first number still missing: items are gap-free, so nothing after it is there either.
       const page: T[] = [];
       for (const n of numbersFrom(start, end)) {

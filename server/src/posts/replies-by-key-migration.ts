@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Binary } from 'mongodb';
 import type { Model } from 'mongoose';
 import { deleteByIds } from '../db/ids.ts';
-import { BUCKET, bucketKey, bucketOf, itemKey, raiseHead } from '../db/keyed-list.ts';
+import { BUCKET, bucketKey, bucketOf, itemKey, packItem, raiseHead } from '../db/keyed-list.ts';
 import { dropIndex, insertMissing, type Migration, writeAll } from '../db/migrations.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, repliesList } from './post-model.ts';
 
@@ -55,10 +56,13 @@ function keyedReplies(threadId: number, converted: PostRecord[], legacy: LegacyP
 }
 
 /** The buckets of a whole list, written as the keyed list writes them. */
-function bucketsOf(list: string, items: PostRecord[]): { _id: string; items: PostRecord[] }[] {
-  const buckets: { _id: string; items: PostRecord[] }[] = [];
+function bucketsOf(list: string, items: PostRecord[]): { _id: string; items: Binary[] }[] {
+  const buckets: { _id: string; items: Binary[] }[] = [];
   for (let start = 0; start < items.length; start += BUCKET) {
-    buckets.push({ _id: bucketKey(list, bucketOf(start + 1)), items: items.slice(start, start + BUCKET) });
+    buckets.push({
+      _id: bucketKey(list, bucketOf(start + 1)),
+      items: items.slice(start, start + BUCKET).map(packItem),
+    });
   }
   return buckets;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Collection, mongo } from 'mongoose';
 import { isDuplicateKey } from '../db/ids.ts';
-import { append, BUCKET, bucketKey, itemKey } from '../db/keyed-list.ts';
+import { append, BUCKET, bucketKey, itemKey, packItem } from '../db/keyed-list.ts';
 import type { Migration } from '../db/migrations.ts';
 import { blockKey, blockListOf } from './block-model.ts';
 import { type BoxItem, inboxOf, sentOf } from './message-model.ts';
@@ -137,7 +137,7 @@ async function migrateMessages(app: FastifyInstance, progress: (done: number, to
       const _id = bucketKey(list, bucket);
       buckets.push(
         whole.every((item) => item !== undefined)
-          ? { replaceOne: { filter: { _id }, replacement: { items: whole }, upsert: true } }
+          ? { replaceOne: { filter: { _id }, replacement: { items: whole.map(packItem) }, upsert: true } }
           : { deleteOne: { filter: { _id } } },
       );
     }

@@ -76,8 +76,10 @@ async function readBackwards<T>(
 ): Promise<{ items: T[]; lowest: number }> {
   const items: T[] = [];
   let next = from;
+  // Unfiltered, the first read is the whole page: one round of bucket reads, not two.
+  const size = Math.max(CHUNK, want);
   while (next >= 1 && items.length < want) {
-    const first = Math.max(1, next - CHUNK + 1);
+    const first = Math.max(1, next - size + 1);
     const chunk = (await read(first, next)).reverse();
     for (const [index, item] of chunk.entries()) {
       if (!keep(item)) continue;
