@@ -121,6 +121,21 @@ describe('members away', () => {
     expect(tab.received.filter(([name]) => name === 'notification:new')).toEqual([]);
   });
 
+  it('catch up on a reply written before their own reply’s join was recorded', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user);
+    const a = await createMember(app);
+    const b = await createMember(app);
+    // At once: each reply is written before the other replier has joined the thread (joining runs afterwards).
+    const [ofA, ofB] = await Promise.all([a, b].map(({ client }) => reply(client, thread.id, 'At once')));
+    const createdAt = (response: typeof ofA) => Date.parse(response?.json<{ createdAt: string }>().createdAt ?? '');
+    await sleep(QUIET_MS);
+    // Whoever replied first hears of the other's reply, however late their own join came.
+    const [first, second] = createdAt(ofA) < createdAt(ofB) ? [a, b] : [b, a];
+    expect((await listOf(first.client)).notifications.map((n) => n.actorName)).toEqual([second.user.username]);
+    expect((await listOf(second.client)).notifications).toEqual([]);
+  });
+
   it('have what they missed pushed to the tab they open', async () => {
     const author = await createMember(app);
     const thread = await aThread(app, author.user, { title: 'Back again' });

@@ -11,11 +11,15 @@ import { claim } from './service.ts';
  */
 export const participantMarker = (threadId: number, memberId: number) => `participant:${threadId}:${memberId}`;
 
-export async function joinThread(app: FastifyInstance, threadId: number, memberId: number): Promise<void> {
+/**
+ * `since` is the member's first reply, not the join: the join runs after the reply's request, and replies written
+ * in between must be caught up on.
+ */
+export async function joinThread(app: FastifyInstance, threadId: number, memberId: number, since: Date): Promise<void> {
   if (!(await claim(app, participantMarker(threadId, memberId)))) return;
   // Followed first: a crash between the two leaves a member who catches up but is not told at once, never one
   // who is told of some replies and misses others.
-  await append(app, app.models.FollowedThread, followingOf(memberId), () => ({ threadId, since: new Date() }));
+  await append(app, app.models.FollowedThread, followingOf(memberId), () => ({ threadId, since }));
   await append(app, app.models.NotificationMember, participantsOf(threadId), () => ({ memberId }));
 }
 

@@ -26,7 +26,8 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
       threadParticipants(app, post.threadId),
       findThread(app, post.threadId),
     ]);
-    if (!participants.includes(post.authorId)) await joinThread(app, post.threadId, post.authorId);
+    if (!participants.includes(post.authorId))
+      await joinThread(app, post.threadId, post.authorId, new Date(post.createdAt));
     // Those away hear of it when they come back (catch-up.ts).
     const concerned = [thread.authorId, ...participants].filter((id) => id !== post.authorId);
     await notify(app, await reachableNow(app, concerned), replyHappening(post));
