@@ -72,6 +72,25 @@ describe('GET /api/threads for a signed-in member', () => {
     expect(await content()).toBe('GROUP-BUY-CONTENT');
   });
 
+  it('never shows one member the thread as it was presented to another who may read more', async () => {
+    const premium = await aThread(app, author, { isPremium: true, premiumCost: 5, content: 'Paid words' });
+    const { user: buyer, client: buyerClient } = await createMember(app);
+    const { user: chosen, client: chosenClient } = await createMember(app);
+    const { client: other } = await createMember(app);
+    await grantCoins(app, buyer.id, 10);
+    const spend = { amount: 5, referenceType: 'thread', referenceId: premium.id };
+    expect((await buyerClient.call(api.spendCoins, { body: spend })).statusCode).toBe(200);
+    const shared = await aThread(app, author, { isPrivate: true, allowedUserIds: [chosen.id] });
+
+    // In turns, so each list follows one presented to someone with more (or less) access.
+    for (let round = 0; round < 2; round++) {
+      expect(await listed(buyerClient, premium.id)).toMatchObject({ content: 'Paid words', userHasAccess: true });
+      expect(await listed(other, premium.id)).toMatchObject({ content: '', userHasAccess: false });
+      expect((await listed(staff, shared.id))?.allowedUserIds).toEqual([chosen.id]);
+      expect(await listed(chosenClient, shared.id)).not.toHaveProperty('allowedUserIds');
+    }
+  });
+
   it('refuses a banned member on the next request', async () => {
     const { user, client } = await createMember(app);
     expect((await client.call(api.user)).statusCode).toBe(200);

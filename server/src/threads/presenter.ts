@@ -36,16 +36,36 @@ interface Context {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-function present(thread: ThreadRecord, context: Context, view: ThreadView): Thread {
-  const { viewer, holdings } = context;
+const replyCountIn = (thread: ThreadRecord, context: Context) =>
+  context.replies.get(thread.id) ?? thread.replyCount ?? 0;
+
+/** What a thread shows that depends on who looks (the read gate's answers): the rest is the same for everyone. */
+interface Gate {
+  content: string;
+  allowedUserIds: number[] | undefined;
+  userHasAccess: boolean;
+  readable: ReturnType<typeof readableText>;
+}
+
+function gateOf(thread: ThreadRecord, { viewer, holdings }: Context): Gate {
+  const readable = readableText(viewer, thread, holdings);
+  return {
+    content: readable.content ?? '',
+    // Undefined, not a spread, for everyone else (a spread made this the slowest line of a list): not written.
+    allowedUserIds: isAuthor(viewer, thread) || isStaffViewer(viewer) ? thread.allowedUserIds : undefined,
+    userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
+    readable,
+  };
+}
+
+function present(thread: ThreadRecord, context: Context, view: ThreadView, gate: Gate): Thread {
   const author = context.authors.get(thread.authorId) ?? null;
   const category = context.categories.get(thread.categoryId) ?? null;
   const groupBuy = context.groupBuys.get(thread.id);
-  const readable = readableText(viewer, thread, holdings);
   return {
     id: thread.id,
     title: thread.title,
-    content: readable.content ?? '',
+    content: gate.content,
     categoryId: thread.categoryId,
     authorId: thread.authorId,
     authorName: author?.username ?? null,
@@ -60,8 +80,7 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     isPremium: thread.isPremium,
     premiumCost: thread.premiumCost ?? null,
     isPrivate: thread.isPrivate,
-    // Undefined, not a spread, for everyone else (a spread made this the slowest line of a list): not written.
-    allowedUserIds: isAuthor(viewer, thread) || isStaffViewer(viewer) ? thread.allowedUserIds : undefined,
+    allowedUserIds: gate.allowedUserIds,
     tags: thread.tags,
     isSisterThread: thread.isSisterThread,
     parentThreadId: thread.parentThreadId ?? null,
@@ -69,11 +88,11 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     hasUnlockableContent: thread.hasUnlockableContent,
     unlockableCost: thread.unlockableCost ?? null,
     unlockableType: (thread.unlockableType as Thread['unlockableType']) ?? null,
-    unlockableContent: view === 'detail' ? readable.discussion : null,
+    unlockableContent: view === 'detail' ? gate.readable.discussion : null,
     isGroupBuy: thread.isGroupBuy,
     groupBuyParticipantsRequired: thread.groupBuyParticipantsRequired ?? null,
     groupBuyContributionAmount: thread.groupBuyContributionAmount ?? null,
-    groupBuyContent: view === 'detail' ? readable.groupBuy : null,
+    groupBuyContent: view === 'detail' ? gate.readable.groupBuy : null,
     groupBuyCurrentParticipants: groupBuy?.current ?? 0,
     isGroupBuyCompleted: Boolean(groupBuy?.completedAt),
     groupBuyCompletedAt: iso(groupBuy?.completedAt),
@@ -81,9 +100,56 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView): Thre
     groupBuyDeadline: thread.isGroupBuy ? iso(thread.groupBuyDeadline) : null,
     isApproved: thread.isApproved,
     approvedAt: iso(thread.approvedAt),
-    userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
-    replyCount: context.replies.get(thread.id) ?? thread.replyCount ?? 0,
+    userHasAccess: gate.userHasAccess,
+    replyCount: replyCountIn(thread, context),
   };
+}
+
+/**
+ * A listed thread as last presented, per thread record (the forum index holds a new record after every change to
+ * the thread), frozen and shared: most members see a list the same way, and building 50 of them per request was
+ * a fifth of GET /api/threads' time under load (issue #14). It is shown again only to a viewer the read gate
+ * answers the same for, with the same author card, category, group buy and reply count.
+ */
+interface Listed {
+  shown: Thread;
+  author: PublicUser | undefined;
+  category: Pick<CategoryRecord, 'id' | 'name'> | undefined;
+  groupBuy: GroupBuyState | undefined;
+}
+const listed = new WeakMap<ThreadRecord, Listed>();
+
+const sameGroupBuy = (a: GroupBuyState | undefined, b: GroupBuyState | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.current === b.current &&
+    a.status === b.status &&
+    a.completedAt?.getTime() === b.completedAt?.getTime());
+
+function presentListedThread(thread: ThreadRecord, context: Context): Thread {
+  const gate = gateOf(thread, context);
+  const parts = {
+    author: context.authors.get(thread.authorId),
+    category: context.categories.get(thread.categoryId),
+    groupBuy: context.groupBuys.get(thread.id),
+  };
+  const last = listed.get(thread);
+  if (
+    last &&
+    last.shown.content === gate.content &&
+    last.shown.allowedUserIds === gate.allowedUserIds &&
+    last.shown.userHasAccess === gate.userHasAccess &&
+    last.shown.replyCount === replyCountIn(thread, context) &&
+    last.author === parts.author &&
+    last.category === parts.category &&
+    sameGroupBuy(last.groupBuy, parts.groupBuy)
+  ) {
+    return last.shown;
+  }
+  const shown = Object.freeze(present(thread, context, 'list', gate));
+  listed.set(thread, { shown, ...parts });
+  return shown;
 }
 
 /** What the caller read already, sparing its reads. */
@@ -123,7 +189,9 @@ export async function presentThreads(
     authors,
     categories: new Map(categories.map((category) => [category.id, category])),
   };
-  return threads.map((thread) => present(thread, context, view));
+  return threads.map((thread) =>
+    view === 'list' ? presentListedThread(thread, context) : present(thread, context, view, gateOf(thread, context)),
+  );
 }
 
 export async function presentThread(
