@@ -288,6 +288,8 @@ describe('outcomes for the member concerned', () => {
     const actioned = await reportOf(first.id);
     const dismissed = await reportOf(second.id);
     expect((await moderator.call(api.approveReport, { params: { id: actioned } })).statusCode).toBe(200);
+    // Told after each answer: the second is made once the first is there, so the list's order is the decisions'.
+    await listed(reporter.client, 1);
     expect((await moderator.call(api.dismissReport, { params: { id: dismissed } })).statusCode).toBe(200);
     const outcomes = (await listed(reporter.client, 2)).notifications.map((n) => [n.kind, n.outcome]);
     expect(outcomes).toEqual([
