@@ -1,10 +1,25 @@
 import { spawn } from 'node:child_process';
-import { connect as connectTcp } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { connect as connectTcp, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { isolatedDatabase } from './test/app.ts';
 import { startServerProcess } from './test/server-process.ts';
+
+/** The processes whose command line names `text` (the embedded database is started with its data directory). */
+async function processesNaming(text: string): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const named = await Promise.all(
+    pids.map(async (pid) => {
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      return command.includes(text) ? [Number(pid)] : [];
+    }),
+  );
+  return named.flat();
+}
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 
@@ -52,6 +67,36 @@ describe('server.ts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     // Not 1: the 10 s deadline did not have to cut a connection left open for keep-alive.
     expect(await exited).toBe(0);
+  });
+
+  it('stops the embedded database it started when the start fails', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'enclave-failed-start-'));
+    // The port is taken: the app is built on its database, then cannot listen.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const { MONGODB_URI: _external, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: { ...env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const startedDatabase = new Promise<number[]>((resolve) => {
+      child.stderr.on('data', async () => {
+        if (/database: (FerretDB|mongodb-memory-server) at/.test(output)) resolve(await processesNaming(dataDir));
+      });
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    taken.close();
+
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/EADDRINUSE/);
+    expect(await startedDatabase).not.toEqual([]);
+    expect(await processesNaming(dataDir)).toEqual([]);
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('refuses to start on a wrong setting, naming the variable', async () => {
