@@ -136,10 +136,11 @@ export async function readReplies(
 }
 
 /**
- * The replies written after `after`, oldest first, removed ones skipped: read back from the head a bucket at a
- * time, stopping at the first bucket that reaches back to `after` (a reply's number follows its time).
+ * The replies written at `start` or later, oldest first, removed ones skipped: read back from the head a bucket at
+ * a time, stopping at the first bucket that reaches back before `start` (a reply's number follows its time). At, not
+ * only after: two replies written in the same millisecond are each other's news.
  */
-export async function repliesSince(app: FastifyInstance, threadId: number, after: Date): Promise<PostRecord[]> {
+export async function repliesSince(app: FastifyInstance, threadId: number, start: Date): Promise<PostRecord[]> {
   const { Post } = app.models;
   const list = repliesList(threadId);
   const head = await headOf<PostRecord>(app, Post, list);
@@ -147,7 +148,7 @@ export async function repliesSince(app: FastifyInstance, threadId: number, after
   for (let to = head; to >= 1; ) {
     const from = bucketOf(to) * BUCKET + 1;
     const items = await readRange<PostRecord>(app, Post, list, from, to, head);
-    const newer = items.filter((item) => item.createdAt > after);
+    const newer = items.filter((item) => item.createdAt >= start);
     since.unshift(...newer);
     if (newer.length < items.length) break;
     to = from - 1;
