@@ -84,10 +84,14 @@ describe('server.ts', () => {
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
+    // Looked for once, as the database's start is logged (the listener above has the chunk by then).
     const startedDatabase = new Promise<number[]>((resolve) => {
-      child.stderr.on('data', async () => {
-        if (/database: (FerretDB|mongodb-memory-server) at/.test(output)) resolve(await processesNaming(dataDir));
-      });
+      const started = () => {
+        if (!/database: (FerretDB|mongodb-memory-server) at/.test(output)) return;
+        child.stderr.off('data', started);
+        resolve(processesNaming(dataDir));
+      };
+      child.stderr.on('data', started);
     });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     taken.close();

@@ -58,10 +58,26 @@ function gateOf(thread: ThreadRecord, { viewer, holdings }: Context): Gate {
   };
 }
 
-function present(thread: ThreadRecord, context: Context, view: ThreadView, gate: Gate): Thread {
-  const author = context.authors.get(thread.authorId) ?? null;
-  const category = context.categories.get(thread.categoryId) ?? null;
-  const groupBuy = context.groupBuys.get(thread.id);
+/** What a thread shows from elsewhere: its author's card, its category, its group buy's state. */
+interface Parts {
+  author: PublicUser | undefined;
+  category: Pick<CategoryRecord, 'id' | 'name'> | undefined;
+  groupBuy: GroupBuyState | undefined;
+}
+
+const partsOf = (thread: ThreadRecord, context: Context): Parts => ({
+  author: context.authors.get(thread.authorId),
+  category: context.categories.get(thread.categoryId),
+  groupBuy: context.groupBuys.get(thread.id),
+});
+
+function present(
+  thread: ThreadRecord,
+  context: Context,
+  view: ThreadView,
+  gate: Gate,
+  { author, category, groupBuy }: Parts,
+): Thread {
   return {
     id: thread.id,
     title: thread.title,
@@ -111,11 +127,8 @@ function present(thread: ThreadRecord, context: Context, view: ThreadView, gate:
  * a fifth of GET /api/threads' time under load (issue #14). It is shown again only to a viewer the read gate
  * answers the same for, with the same author card, category, group buy and reply count.
  */
-interface Listed {
+interface Listed extends Parts {
   shown: Thread;
-  author: PublicUser | undefined;
-  category: Pick<CategoryRecord, 'id' | 'name'> | undefined;
-  groupBuy: GroupBuyState | undefined;
 }
 const listed = new WeakMap<ThreadRecord, Listed>();
 
@@ -129,11 +142,7 @@ const sameGroupBuy = (a: GroupBuyState | undefined, b: GroupBuyState | undefined
 
 function presentListedThread(thread: ThreadRecord, context: Context): Thread {
   const gate = gateOf(thread, context);
-  const parts = {
-    author: context.authors.get(thread.authorId),
-    category: context.categories.get(thread.categoryId),
-    groupBuy: context.groupBuys.get(thread.id),
-  };
+  const parts = partsOf(thread, context);
   const last = listed.get(thread);
   if (
     last &&
@@ -147,7 +156,7 @@ function presentListedThread(thread: ThreadRecord, context: Context): Thread {
   ) {
     return last.shown;
   }
-  const shown = Object.freeze(present(thread, context, 'list', gate));
+  const shown = Object.freeze(present(thread, context, 'list', gate, parts));
   listed.set(thread, { shown, ...parts });
   return shown;
 }
@@ -190,7 +199,9 @@ export async function presentThreads(
     categories: new Map(categories.map((category) => [category.id, category])),
   };
   return threads.map((thread) =>
-    view === 'list' ? presentListedThread(thread, context) : present(thread, context, view, gateOf(thread, context)),
+    view === 'list'
+      ? presentListedThread(thread, context)
+      : present(thread, context, view, gateOf(thread, context), partsOf(thread, context)),
   );
 }
 
