@@ -72,23 +72,34 @@ export async function recordHolding(
   }
 }
 
-/** Every thread whose paid content the member holds, from their holdings list and a few reads by key. */
-export async function heldThreadIds(app: FastifyInstance, userId: number): Promise<number[]> {
+/**
+ * What the member holds across the forum, from their holdings list and a few reads by key: the holdings search
+ * decides with (by `canReadContent`, the rule of the thread page), and a completed buy's place only once complete.
+ * The forum index holds the live threads: a deleted one drops out without a read.
+ */
+export async function holdingsOfMember(app: FastifyInstance, userId: number): Promise<Holdings> {
   const { Holding } = app.models;
   const list = holdingsList(userId);
   const [items] = await Promise.all([
     readRange<HoldingRecord>(app, Holding, list, 1, await headOf(app, Holding, list)),
     app.forum.current(),
   ]);
-  const held = await Promise.all(
-    items.map(async (item): Promise<number[]> => {
-      if (item.kind === 'purchase') return [item.threadId];
-      if (item.kind === 'groupBuy') return (await completionOf(app, item.threadId)) ? [item.threadId] : [];
-      // An unlocked discussion opens its thread's premium sister too.
-      const sister = app.forum.get(item.threadId)?.sisterThreadId;
-      return sister ? [item.threadId, sister] : [item.threadId];
-    }),
+  const live = items.filter((item) => app.forum.get(item.threadId));
+  const completed = await Promise.all(
+    live.map(async (item) => item.kind === 'groupBuy' && (await completionOf(app, item.threadId)) !== null),
   );
-  // The forum index holds the live threads: a deleted one drops out without a read.
-  return [...new Set(held.flat())].filter((id) => app.forum.get(id)).sort((a, b) => a - b);
+  const ids = (kind: HoldingRecord['kind']) => live.filter((item) => item.kind === kind).map((item) => item.threadId);
+  return {
+    purchased: new Set(ids('purchase')),
+    unlocked: new Set(ids('unlock')),
+    groupBuys: new Set(live.filter((_, i) => completed[i]).map((item) => item.threadId)),
+  };
+}
+
+/** Every live thread whose paid content or discussion the member holds (an unlocked discussion opens its sister too). */
+export async function heldThreadIds(app: FastifyInstance, userId: number): Promise<number[]> {
+  const { purchased, unlocked, groupBuys } = await holdingsOfMember(app, userId);
+  const sisters = [...unlocked].flatMap((id) => app.forum.get(id)?.sisterThreadId ?? []);
+  const held = [...purchased, ...unlocked, ...groupBuys, ...sisters].filter((id) => app.forum.get(id));
+  return [...new Set(held)].sort((a, b) => a - b);
 }

@@ -5,7 +5,7 @@ import { replyCountOf } from '../posts/replies.ts';
 import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { CategoryTally } from './category-tally.ts';
-import { canSee, isAuthor, isStaffViewer, type Viewer } from './policy.ts';
+import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 import { WordIndex } from './word-index.ts';
 
@@ -30,11 +30,11 @@ function indexed(thread: ThreadRecord & ReplyHints, replyCount: number): Indexed
   };
 }
 
-/** What a search may look into: title and tags always, content only where the viewer may read it. */
+/** What a search may look into: title and tags always, content only where the thread page would show it. */
 export interface SearchScope {
   q: string;
-  /** Premium threads whose content the viewer holds (null: staff, who read everything). */
-  held: ReadonlySet<number> | null;
+  /** What the viewer holds across the forum, for the read gate (`canReadContent`). */
+  holdings: Holdings;
 }
 
 /**
@@ -143,7 +143,9 @@ export class ForumIndex extends ReadModel<IndexedThread> {
       ((candidate === null || candidate(thread.id)) &&
         (thread.search.title.includes(needle) ||
           thread.search.tags.some((tag) => tag.includes(needle)) ||
-          (this.#contentSearchable(viewer, thread, search?.held ?? null) && thread.search.content.includes(needle))));
+          (search !== null &&
+            canReadContent(viewer, thread, search.holdings) &&
+            thread.search.content.includes(needle))));
     return this.#newest(
       (thread) =>
         (query.categoryId === undefined || thread.categoryId === query.categoryId) &&
@@ -152,12 +154,6 @@ export class ForumIndex extends ReadModel<IndexedThread> {
       query.before,
       query.limit ?? LIMITS.threadPageSizeDefault,
     );
-  }
-
-  /** A search never probes text the viewer could not read: premium content only for its author, staff and holders. */
-  #contentSearchable(viewer: Viewer, thread: IndexedThread, held: ReadonlySet<number> | null): boolean {
-    if (!thread.isPremium || isStaffViewer(viewer) || isAuthor(viewer, thread)) return true;
-    return held?.has(thread.id) ?? false;
   }
 
   /** The live threads `authorId` started. */

@@ -15,10 +15,10 @@ import { assertNotMuted } from '../auth/guards.ts';
 import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
-import { heldThreadIds, holdingsOf } from './access.ts';
+import { holdingsOf, holdingsOfMember } from './access.ts';
 import type { SearchScope } from './forum-index.ts';
 import { markOpen } from './group-buy-escrow.ts';
-import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
+import { canReadContent, canSee, type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
@@ -107,12 +107,15 @@ export function announceShare(app: FastifyInstance, before: Sharing | null, afte
   if (userIds.length > 0) app.events.publish('thread.shared', { threadId: after.id, title: after.title, userIds });
 }
 
-/** Title and tags match for everyone; content only where the viewer may read it, so a search never probes premium text. */
+/**
+ * Title and tags match for everyone; content only where the read gate lets the viewer read it (the rule of the
+ * thread page), so a search never probes text the page would refuse.
+ */
 async function searchScope(app: FastifyInstance, viewer: Viewer, q: string | undefined): Promise<SearchScope | null> {
   const text = q?.trim();
   if (!text) return null;
-  if (isStaffViewer(viewer)) return { q: text, held: null };
-  return { q: text, held: new Set(viewer ? await heldThreadIds(app, viewer.id) : []) };
+  if (viewer === null || isStaffViewer(viewer)) return { q: text, holdings: NO_HOLDINGS };
+  return { q: text, holdings: await holdingsOfMember(app, viewer.id) };
 }
 
 /** GET /api/threads, and the console's thread lists (staff see pending threads and premium sisters too). */
