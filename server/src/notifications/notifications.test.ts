@@ -210,24 +210,67 @@ describe('read state', () => {
 });
 
 describe('what a notification may say', () => {
-  it('names a thread only while the reader may see it', async () => {
+  /** A reader told of a reply in a thread, as it reads while they may see the thread. */
+  async function toldOfReply(title: string) {
     const author = await createMember(app, { isModerator: true });
     const reader = await createMember(app);
-    const { client: admin } = await createMember(app, { isAdmin: true });
-    const thread = await aThread(app, author.user, { title: 'Soon private' });
+    const thread = await aThread(app, author.user, { title });
     await reply(reader.client, thread.id);
     await listed(author.client, 1);
     await reply(author.client, thread.id);
-    expect((await listed(reader.client, 1)).notifications[0]?.title).toBe('Soon private');
+    expect((await listed(reader.client, 1)).notifications[0]).toMatchObject({
+      threadId: thread.id,
+      title,
+      actorName: author.user.username,
+    });
+    return { author, reader, thread };
+  }
 
+  /** What the reader's list says once they may no longer see the thread: nothing and no one. */
+  async function expectNamesNothing(reader: TestClient, ...names: string[]) {
+    const after = await listOf(reader);
+    expect(after.notifications[0]).toMatchObject({ kind: 'reply', threadId: null, title: null, actorName: null });
+    for (const name of names) expect(JSON.stringify(after)).not.toContain(name);
+  }
+
+  it('names a thread and its replier only while the reader may see it: made private', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { author, reader, thread } = await toldOfReply('Soon private');
     const edited = await admin.call(api.editThread, {
       params: { id: thread.id },
       body: { isPrivate: true, allowedUserIds: [] },
     });
     expect(edited.statusCode).toBe(200);
-    const after = await listOf(reader.client);
-    expect(after.notifications[0]).toMatchObject({ kind: 'reply', threadId: thread.id, title: null });
-    expect(JSON.stringify(after)).not.toContain('Soon private');
+    await expectNamesNothing(reader.client, 'Soon private', author.user.username);
+  });
+
+  it('… removed from a private thread', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const reader = await createMember(app);
+    const author = await createMember(app, { isModerator: true });
+    const thread = await aThread(app, author.user, {
+      title: 'Inner circle',
+      isPrivate: true,
+      allowedUserIds: [reader.user.id],
+    });
+    await reply(reader.client, thread.id);
+    await listed(author.client, 1);
+    await reply(author.client, thread.id);
+    await listed(reader.client, 2);
+    const edited = await admin.call(api.editThread, { params: { id: thread.id }, body: { allowedUserIds: [] } });
+    expect(edited.statusCode).toBe(200);
+    await expectNamesNothing(reader.client, 'Inner circle', author.user.username);
+    // The notification that shared the thread names nothing either.
+    expect((await listOf(reader.client)).notifications.every((n) => n.threadId === null && n.actorName === null)).toBe(
+      true,
+    );
+  });
+
+  it('… deleted', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { author, reader, thread } = await toldOfReply('Soon gone');
+    expect((await admin.call(api.deleteThread, { params: { id: thread.id } })).statusCode).toBe(200);
+    await expectNamesNothing(reader.client, 'Soon gone', author.user.username);
   });
 
   it('a private thread that names a member tells them, with its author', async () => {

@@ -5,8 +5,9 @@ import { findThread } from '../threads/service.ts';
 import type { NotificationItem } from './notification-model.ts';
 
 /**
- * Notifications as `reader` may see them: a thread's title goes through the read gate (`canSee`, the rule
- * of `visibleThread`) every time, so a thread made private, left pending or deleted since names nothing.
+ * Notifications as `reader` may see them: a thread goes through the read gate (`canSee`, the rule of
+ * `visibleThread`) every time, so one about a thread made private, left pending, deleted or no longer
+ * shared with the reader names nothing and no one: no thread, no title, no actor.
  * A bounded number of point reads: one per distinct thread on the page.
  */
 export async function presentNotifications(
@@ -24,12 +25,13 @@ export async function presentNotifications(
   );
   const actors = await app.members.cards(items.map((item) => item.actorId));
   return items.map((item) => {
-    const actor = item.actorId ? actors.get(item.actorId) : undefined;
+    const hidden = item.threadId !== null && !titles.has(item.threadId);
+    const actor = item.actorId && !hidden ? actors.get(item.actorId) : undefined;
     return {
       id: item.n,
       kind: item.kind,
       outcome: item.outcome,
-      threadId: item.threadId,
+      threadId: hidden ? null : item.threadId,
       title: item.threadId ? (titles.get(item.threadId) ?? null) : null,
       actorName: actor && !actor.deletedAt ? actor.username : null,
       createdAt: item.createdAt.toISOString(),
