@@ -1,7 +1,10 @@
 import Type from 'typebox';
 
-/** Every entity id is a positive integer (spec 000 §7: ids "must be numeric"). */
-export const Id = Type.Integer({ minimum: 1 });
+/**
+ * Every entity id is a positive integer (spec 000 §7: ids "must be numeric"), and a safe one: the server derives
+ * each document's `_id` from it, and a number past 2^53 is no id (2^127 broke that derivation with a 500).
+ */
+export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 export const IdParams = Type.Object({ id: Id });
 export const IsoDate = Type.String({ format: 'date-time' });
 export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

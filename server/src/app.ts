@@ -21,6 +21,7 @@ import { scheduleMonthlySweep } from './db/monthly-lists.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { refuseInfiniteNumbers } from './http/finite-numbers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSerializer } from './http/serializer.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   });
 
   registerErrorHandler(app);
+  refuseInfiniteNumbers(app);
   registerSerializer(app);
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
