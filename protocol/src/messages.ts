@@ -268,6 +268,13 @@ export const SESSIONS_TEXT = {
   badId: 'Not a session id',
 } as const;
 
+const PROFILE_FIELD_NAMES: Record<string, string> = {
+  username: 'username',
+  bio: 'bio',
+  picture: 'profile picture',
+  privacy: 'privacy settings',
+};
+
 /** The account activity log of the profile's Security tab (coin movements read as the wallet's history names them). */
 export const ACTIVITY_TEXT = {
   title: 'Account Activity',
@@ -279,6 +286,10 @@ export const ACTIVITY_TEXT = {
   registered: 'Account created and signed in',
   signInFailed: 'Failed sign-in attempt (wrong password)',
   passwordChanged: 'Password changed; other sessions signed out',
+  passwordChangeFailed: 'Failed password change (wrong current password)',
+  /** A profile edit, naming what changed: `username`, `bio`, `picture` or `privacy` (the entry's detail). */
+  profileUpdated: (fields: readonly string[]) =>
+    `Profile updated: ${fields.map((field) => PROFILE_FIELD_NAMES[field] ?? field).join(' and ')}`,
   emailVerified: 'Email address verified',
   sessionEnded: 'Session ended',
   loggedOut: 'Logged out',
@@ -354,6 +365,8 @@ export const ADMIN_TEXT = {
   restoreDuplicate: (name: string, key: string) => `The backup holds two ${name} documents with the same ${key}`,
   restoreLedgerBroken: (account: number, seq: number, problem: string) =>
     `The backup's ledger does not add up: account ${account}, entry ${seq}: ${problem}`,
+  restoreCoinsFromNowhere: (amount: number, key: string) =>
+    `a credit of ${amount} coins (${key}) with no matching debit, grant or confirmed payment`,
   restoreRefused: (problem: string) => `The database refused the backup, so nothing was changed: ${problem}`,
   restoreTooLarge: 'The backup file is too large',
   restoreInProgress: 'A restore is already running',
@@ -459,6 +472,8 @@ export const THREAD_PAGE_TEXT = {
   groupBuyCancelledText: 'Staff cancelled this group buy. Every contribution went back to its contributor.',
   groupBuyHeld: 'Your coins are held in escrow until the last place fills, and come back if it does not fill in time.',
   premiumRequiredTitle: 'Premium Content',
+  /** A thread that does not exist and one the viewer may not read are told alike, so neither is given away. */
+  notAvailable: "This thread doesn't exist, or it hasn't been shared with you.",
   pendingText: 'Members cannot see this thread until a moderator or an administrator approves it.',
   leaveReply: 'Leave a Reply',
   loginToReply: 'Login to Reply',

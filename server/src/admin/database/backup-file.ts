@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BSON, type Document } from 'mongodb';
 import Value from 'typebox/value';
 import { badRequest } from '../../errors.ts';
-import { ledgerList } from '../../wallet/ledger-model.ts';
+import { checkLedger, confirmedPayments } from './backup-ledger.ts';
 import { type BackedUpCollection, backedUpCollections } from './collections.ts';
 
 const { EJSON } = BSON;
@@ -65,35 +65,6 @@ async function parseDocuments(collection: BackedUpCollection, documents: unknown
 }
 
 /**
- * Every account's ledger chain, as the ledger writes it: entries 1, 2, 3… with no gap, each balance the previous
- * one plus the amount, never below zero. A backup whose coins do not add up would restore money from nowhere.
- */
-function checkLedgerChains(entries: Document[]): void {
-  // The documents keep their exact BSON types (Int32, Double): compare numbers.
-  const chains = new Map<number, { seq: number; amount: number; balanceAfter: number }[]>();
-  for (const entry of entries) {
-    const account = Number(entry.account);
-    const link = { seq: Number(entry.seq), amount: Number(entry.amount), balanceAfter: Number(entry.balanceAfter) };
-    // An entry is read by its key: one stored under another account's or another seq's key would be lost.
-    if (typeof entry._id === 'string' && entry._id !== `${ledgerList(account)}:${link.seq}`) {
-      throw badRequest(ADMIN_TEXT.restoreLedgerBroken(account, link.seq, `stored as ${entry._id}`));
-    }
-    chains.set(account, [...(chains.get(account) ?? []), link]);
-  }
-  for (const [account, chain] of chains) {
-    chain.sort((a, b) => a.seq - b.seq);
-    let balance = 0;
-    for (const [index, { seq, amount, balanceAfter }] of chain.entries()) {
-      const broken = (problem: string) => badRequest(ADMIN_TEXT.restoreLedgerBroken(account, seq, problem));
-      if (seq !== index + 1) throw broken(`expected entry ${index + 1}`);
-      balance += amount;
-      if (balanceAfter !== balance) throw broken(`balance ${balanceAfter}, expected ${balance}`);
-      if (balance < 0) throw broken('balance below zero');
-    }
-  }
-}
-
-/**
  * Reads and checks a whole backup file before anything is written: the format and version, only the
  * app's collections, the manifest's counts, and every document. Anything else is a 400.
  */
@@ -126,6 +97,9 @@ export async function parseBackup(app: FastifyInstance, text: string): Promise<P
     }
     parsed.set(name, await parseDocuments(collection, documents));
   }
-  checkLedgerChains(parsed.get(app.models.LedgerEntry.collection.collectionName) ?? []);
+  const documentsOf = (model: { collection: { collectionName: string } }) =>
+    parsed.get(model.collection.collectionName) ?? [];
+  const { LedgerEntry, Payment, PaymentOutcome } = app.models;
+  checkLedger(documentsOf(LedgerEntry), confirmedPayments(documentsOf(Payment), documentsOf(PaymentOutcome)));
   return { manifest, collections: parsed };
 }

@@ -17,6 +17,7 @@ import { createMember } from '../../test/factories.ts';
 import { aThread, grantCoins } from '../../test/forum.ts';
 import { multipartFile, tinyPng } from '../../test/multipart.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../../test/tabs.ts';
+import { unlockDiscussion } from '../../threads/purchases.ts';
 import { setProfilePicture } from '../../users/service.ts';
 import type { UserRecord } from '../../users/user-model.ts';
 import { backedUpCollections } from './collections.ts';
@@ -62,6 +63,8 @@ async function seedForum(admin: UserRecord) {
   await reply(app, bob, thread.id, 'Count me in');
   await sendMessage(app, alice, { content: 'Hi Bob', recipientId: bob.id });
   await grantCoins(app, bob.id, 1234);
+  // A sale: the buyer's debit and the author's credit, which a restore matches up.
+  await unlockDiscussion(app, bob, thread.id);
   await saveWalletSettings(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', usdRate: 65_000.5 } },
@@ -220,6 +223,18 @@ describe('database backup and restore', () => {
         'ledgerentries',
         ledger.map((entry) => (entry === firstEntry ? { ...entry, ...change } : entry)),
       );
+    /** The file with one more entry on the chain of the account granted coins, as the ledger would write it. */
+    const withCredit = (key: string, type: string) => {
+      type Entry = { account: number; seq: number; balanceAfter: number; type: string };
+      const entries = ledger.map((entry) => EJSON.deserialize(entry, { relaxed: true }) as Entry);
+      const granted = entries.find((entry) => entry.type === 'admin_grant')?.account;
+      const head = entries.filter((e) => e.account === granted).sort((a, b) => b.seq - a.seq)[0];
+      if (!head) throw new Error('the fixture needs a grant');
+      const seq = head.seq + 1;
+      const entry = { ...head, _id: `ledger:${head.account}:${seq}`, n: seq, seq, amount: 500, key, type };
+      const added = { ...entry, balanceAfter: head.balanceAfter + 500, creditTo: null, reference: null };
+      return withCollection('ledgerentries', [...ledger, EJSON.serialize(added, { relaxed: false })]);
+    };
     const [firstUser] = file.collections.users;
     const cases: [string, string][] = [
       ['not json at all', ADMIN_TEXT.restoreNotBackup],
@@ -248,6 +263,12 @@ describe('database backup and restore', () => {
       // Coins from nowhere, and a chain with a hole in it (hole 8).
       [alteredEntry({ balanceAfter: { $numberInt: '999999' } }), "The backup's ledger does not add up"],
       [alteredEntry({ seq: { $numberInt: '7' } }), "The backup's ledger does not add up"],
+      // Chains that add up, with coins minted from nothing: a sale of no debit, a payment never confirmed.
+      [withCredit('sale:nothing-was-sold', 'sale'), ADMIN_TEXT.restoreCoinsFromNowhere(500, 'sale:nothing-was-sold')],
+      [
+        withCredit('payment:never-paid', 'coin_purchase'),
+        ADMIN_TEXT.restoreCoinsFromNowhere(500, 'payment:never-paid'),
+      ],
     ];
     for (const [content, message] of cases) {
       const response = await upload(admin, content);
