@@ -1,10 +1,12 @@
 import { FORUM_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
-import { aCategory, aThread } from '@enclave/server/test/forum.ts';
+import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
+import { contribute } from '@enclave/server/threads/group-buy.ts';
+import { cancelGroupBuy } from '@enclave/server/threads/moderation.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext, socketReady } from './harness.ts';
 
 let browser: Browser;
 let app: App;
@@ -134,6 +136,42 @@ describe('the forum home in Chromium', () => {
     // The select names its choice once the category list has loaded.
     await dialog.getByRole('button', { name: /Privacy & Security/ }).waitFor();
     await screenshot(page, 'forum-category-create-dialog');
+    await page.close();
+  });
+
+  it('shows a group buy in its phase on every card, and a cancelled one stops inviting members, live', async () => {
+    const { user: organiser } = await createMember(app);
+    const { user: staff } = await createMember(app, { isModerator: true });
+    const { user: member } = await createMember(app);
+    await grantCoins(app, member.id, 50);
+    const thread = await aThread(app, organiser, {
+      title: 'Group buy: a password manager family plan',
+      categoryId: privacyId,
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 3,
+      groupBuyContributionAmount: 10,
+    });
+    await contribute(app, member, thread.id, 10);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const ready = socketReady(page);
+    await page.goto(url);
+    const card = page.getByRole('listitem').filter({ hasText: thread.title });
+    await card.getByText(FORUM_PAGE_TEXT.groupBuyPlaces(1, 3)).waitFor();
+    await ready;
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+    await cancelGroupBuy(app, staff, thread.id, 'The seller withdrew the offer');
+
+    await card.getByText(FORUM_PAGE_TEXT.groupBuyCancelled).waitFor();
+    expect(await card.getByText(FORUM_PAGE_TEXT.groupBuyPlaces(1, 3)).count()).toBe(0);
+    expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+    await screenshot(page, 'home-group-buy-cancelled');
+    await page.goto(`${url}/category/${privacyId}`);
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: thread.title })
+      .getByText(FORUM_PAGE_TEXT.groupBuyCancelled)
+      .waitFor();
     await page.close();
   });
 });

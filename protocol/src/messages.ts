@@ -165,6 +165,9 @@ export const PAYMENT_TEXT = {
 /** Forum answers the spec leaves to the server (issue 4). */
 export const FORUM_TEXT = {
   replyRateLimited: 'You can reply once every 10 seconds',
+  threadRateLimited: (threads: number, minutes: number) =>
+    `You can start at most ${threads} threads every ${minutes} minutes. Please try again later.`,
+  threadRateLimitedAddress: 'Too many new threads from your network. Please try again later.',
   titleMax: (n: number) => `Title must be at most ${n} characters`,
   contentMax: (n: number) => `Content must be at most ${n} characters`,
   replyMax: (n: number) => `Replies can be at most ${n} characters`,
@@ -411,6 +414,11 @@ export const WALLET_TEXT = {
 
 /** The home page, the category page and the create-thread dialog (spec 000 §2, §4; spec 001 §2, §8). */
 export const FORUM_PAGE_TEXT = {
+  /** A group buy on a card, in its phase: only an open one invites members to join. */
+  groupBuyPlaces: (current: number, required: number) => `Group buy: ${current} of ${required} places`,
+  groupBuyComplete: 'Group buy complete',
+  groupBuyCancelled: 'Group buy cancelled',
+  groupBuyExpired: 'Group buy expired',
   createThreadTitle: 'Create New Thread',
   premiumDiscussion: 'Premium Private Discussion',
   allCategories: 'All Categories',

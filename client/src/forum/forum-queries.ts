@@ -1,5 +1,12 @@
-import { api, LIMITS, type ThreadsQuery } from '@enclave/protocol';
-import { keepPreviousData, type QueryClient, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, LIMITS, type Thread, type ThreadsQuery } from '@enclave/protocol';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 
 /** Every thread list shares this first key element, so one invalidation refreshes them all. */
@@ -58,4 +65,13 @@ export function useAuthor(authorId: number) {
 export function refreshForumLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: THREADS_QUERY_KEY });
   void queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
+}
+
+/** A thread as every cached list shows it (the plain lists and the paged ones), changed in place. */
+export function updateListedThread(queryClient: QueryClient, threadId: number, update: (thread: Thread) => Thread) {
+  const inList = (threads: Thread[]) => threads.map((thread) => (thread.id === threadId ? update(thread) : thread));
+  queryClient.setQueriesData<Thread[] | InfiniteData<Thread[]>>({ queryKey: THREADS_QUERY_KEY }, (data) => {
+    if (!data) return data;
+    return Array.isArray(data) ? inList(data) : { ...data, pages: data.pages.map(inList) };
+  });
 }

@@ -79,11 +79,15 @@ describe('thread card', () => {
     expect(within(card).queryByText(FORUM_PAGE_TEXT.purchased)).toBeNull();
   });
 
-  it('shows how full a group buy is, or that it is complete', async () => {
-    const open = await renderCard(
-      aThread({ isGroupBuy: true, groupBuyParticipantsRequired: 4, groupBuyCurrentParticipants: 2 }),
-    );
-    expect(within(open).getByText('Group buy: 2 of 4 places')).toBeTruthy();
+  it('shows how full an open group buy is, and only the phase of one that ended', async () => {
+    const groupBuy = (groupBuyStatus: Thread['groupBuyStatus']) =>
+      renderCard(
+        aThread({ isGroupBuy: true, groupBuyParticipantsRequired: 4, groupBuyCurrentParticipants: 2, groupBuyStatus }),
+      );
+    expect(within(await groupBuy('open')).getByText('Group buy: 2 of 4 places')).toBeTruthy();
+    expect(within(await groupBuy('cancelled')).getByText(FORUM_PAGE_TEXT.groupBuyCancelled)).toBeTruthy();
+    expect(within(await groupBuy('expired')).getByText(FORUM_PAGE_TEXT.groupBuyExpired)).toBeTruthy();
+    expect(within(await groupBuy('completed')).getByText(FORUM_PAGE_TEXT.groupBuyComplete)).toBeTruthy();
   });
 
   it('shows no badge or cost on a plain thread', async () => {

@@ -26,6 +26,14 @@ export function isPurchased(thread: Pick<Thread, 'isPremium' | 'hasUnlockableCon
   return (thread.isPremium || thread.hasUnlockableContent) && thread.userHasAccess;
 }
 
+/** A group buy's phase as a card says it: places only while it is open. */
+function groupBuyText(thread: Thread): string {
+  if (thread.isGroupBuyCompleted || thread.groupBuyStatus === 'completed') return FORUM_PAGE_TEXT.groupBuyComplete;
+  if (thread.groupBuyStatus === 'cancelled') return FORUM_PAGE_TEXT.groupBuyCancelled;
+  if (thread.groupBuyStatus === 'expired') return FORUM_PAGE_TEXT.groupBuyExpired;
+  return FORUM_PAGE_TEXT.groupBuyPlaces(thread.groupBuyCurrentParticipants, thread.groupBuyParticipantsRequired ?? 0);
+}
+
 /** The author as the card's own fetch answers; the list's name fills in while it loads, a failure gives none. */
 function useAuthorName(thread: Thread): string | null {
   const author = useAuthor(thread.authorId);
@@ -86,9 +94,7 @@ export function ThreadCard({ thread }: { thread: Thread }) {
         {thread.isGroupBuy && (
           <span className={styles.meta}>
             <Users size={14} aria-hidden />
-            {thread.isGroupBuyCompleted
-              ? 'Group buy complete'
-              : `Group buy: ${thread.groupBuyCurrentParticipants} of ${thread.groupBuyParticipantsRequired ?? 0} places`}
+            {groupBuyText(thread)}
           </span>
         )}
         {thread.hasUnlockableContent && thread.unlockableCost !== null && (

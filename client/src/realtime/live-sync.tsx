@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { AdminSync } from '../admin/admin-sync.tsx';
+import { GroupBuySync } from '../forum/group-buy-sync.tsx';
 import { ShareSync } from '../forum/share-sync.tsx';
 import { MessageSync } from '../messages/message-sync.tsx';
 import { NotificationSync } from '../notifications/notification-sync.tsx';
@@ -22,6 +23,7 @@ export function LiveSync({ goToAuth, openThread }: { goToAuth: () => void; openT
       <WalletSync />
       <AdminSync />
       <ShareSync openThread={openThread} />
+      <GroupBuySync />
     </>
   );
 }

@@ -45,6 +45,25 @@ export function removeReply(queryClient: QueryClient, threadId: number, postId: 
   }
 }
 
+/** A thread with a group buy's progress step; steps can arrive out of order: the highest count is the latest. */
+export const withProgress = (thread: Thread, progress: GroupBuyProgress): Thread =>
+  progress.current >= thread.groupBuyCurrentParticipants
+    ? {
+        ...thread,
+        groupBuyCurrentParticipants: progress.current,
+        groupBuyParticipantsRequired: progress.required,
+        isGroupBuyCompleted: thread.isGroupBuyCompleted || progress.isCompleted,
+        groupBuyStatus: progress.isCompleted ? 'completed' : thread.groupBuyStatus,
+      }
+    : thread;
+
+export const withCompletion = (thread: Thread, completedAt: string): Thread => ({
+  ...thread,
+  isGroupBuyCompleted: true,
+  groupBuyCompletedAt: completedAt,
+  groupBuyStatus: 'completed',
+});
+
 /** Progress steps can arrive out of order: the highest count is the latest. */
 export function applyGroupBuyProgress(queryClient: QueryClient, progress: GroupBuyProgress) {
   queryClient.setQueryData<GroupBuyStatus>(groupBuyKey(progress.threadId), (status) =>
@@ -58,17 +77,7 @@ export function applyGroupBuyProgress(queryClient: QueryClient, progress: GroupB
         }
       : status,
   );
-  updateThread(queryClient, progress.threadId, (thread) =>
-    progress.current >= thread.groupBuyCurrentParticipants
-      ? {
-          ...thread,
-          groupBuyCurrentParticipants: progress.current,
-          groupBuyParticipantsRequired: progress.required,
-          isGroupBuyCompleted: thread.isGroupBuyCompleted || progress.isCompleted,
-          groupBuyStatus: progress.isCompleted ? 'completed' : thread.groupBuyStatus,
-        }
-      : thread,
-  );
+  updateThread(queryClient, progress.threadId, (thread) => withProgress(thread, progress));
 }
 
 /** The push carries no content: the status is read again, and carries it to a participant. */
@@ -85,12 +94,7 @@ export function applyGroupBuyCompleted(queryClient: QueryClient, threadId: numbe
       },
   );
   void queryClient.invalidateQueries({ queryKey: groupBuyKey(threadId) });
-  updateThread(queryClient, threadId, (thread) => ({
-    ...thread,
-    isGroupBuyCompleted: true,
-    groupBuyCompletedAt: completedAt,
-    groupBuyStatus: 'completed',
-  }));
+  updateThread(queryClient, threadId, (thread) => withCompletion(thread, completedAt));
 }
 
 /** Expired or cancelled: every contribution is back (each balance arrives on its own push). */

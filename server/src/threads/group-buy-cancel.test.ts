@@ -91,6 +91,30 @@ describe('staff cancelling a group buy', () => {
     await expectLedgerReconciles(app);
   });
 
+  it('tells every tab of the end of a group buy everyone sees, and of a private one only its room and members', async () => {
+    const { user: chosen } = await createMember(app);
+    const { user: organizer } = await createMember(app);
+    const secret = await aThread(app, organizer, {
+      isGroupBuy: true,
+      isPrivate: true,
+      allowedUserIds: [chosen.id],
+      groupBuyParticipantsRequired: 3,
+      groupBuyContributionAmount: 10,
+    });
+    const { thread } = await groupBuyWith(3, 1);
+    // Tabs on the home page: watching no thread.
+    const visitor = await tabs.open();
+    const stranger = await tabs.open((await createMember(app)).client);
+
+    expect((await cancel(moderator, secret.id, 'Not enough interest')).statusCode).toBe(200);
+    expect((await cancel(moderator, thread.id, 'Not enough interest')).statusCode).toBe(200);
+
+    for (const tab of [visitor, stranger]) {
+      // Events reach a tab in the order they were sent: the private buy's would have come first.
+      expect(await received(tab, 'groupbuy:ended')).toEqual([{ threadId: thread.id, status: 'cancelled' }]);
+    }
+  });
+
   it('refuses an ended group buy, staff who organise or joined it, and a missing reason', async () => {
     const complete = await groupBuyWith(1, 1);
     const refused = await cancel(moderator, complete.thread.id, 'Too late');

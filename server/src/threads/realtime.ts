@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { findByNumericId } from '../db/ids.ts';
 import { AppError } from '../errors.ts';
 import type { RealtimeServer } from '../realtime/server.ts';
+import { canSee } from './policy.ts';
 import { readableThread } from './service.ts';
 
 /** Null when the socket's member (or visitor) may read the thread, else why not. */
@@ -76,16 +77,22 @@ export function dispatchThreadEvents(app: FastifyInstance, io: RealtimeServer) {
     io.to([room, rooms.staff]).emit('thread:deleted', { threadId });
     io.in(room).socketsLeave(room);
   });
+  /**
+   * A group buy's progress and end go to its room and its participants, and, when everyone may see the thread, to
+   * every tab: cards on every list show its places and its phase, and stop inviting members once it has ended.
+   */
+  const groupBuyAudience = (threadId: number, participantIds: number[]) => {
+    const thread = app.forum.get(threadId);
+    if (thread && canSee(null, thread)) return io;
+    return io.to([rooms.thread(threadId), ...participantIds.map(rooms.user)]);
+  };
   app.events.on('groupBuy.progress', ({ progress, participantIds }) => {
-    io.to([rooms.thread(progress.threadId), ...participantIds.map(rooms.user)]).emit('groupbuy:progress', progress);
+    groupBuyAudience(progress.threadId, participantIds).emit('groupbuy:progress', progress);
   });
   app.events.on('groupBuy.completed', ({ threadId, completedAt, participantIds }) => {
-    io.to([rooms.thread(threadId), ...participantIds.map(rooms.user)]).emit('groupbuy:completed', {
-      threadId,
-      completedAt,
-    });
+    groupBuyAudience(threadId, participantIds).emit('groupbuy:completed', { threadId, completedAt });
   });
   app.events.on('groupBuy.ended', ({ threadId, status, participantIds }) => {
-    io.to([rooms.thread(threadId), ...participantIds.map(rooms.user)]).emit('groupbuy:ended', { threadId, status });
+    groupBuyAudience(threadId, participantIds).emit('groupbuy:ended', { threadId, status });
   });
 }
