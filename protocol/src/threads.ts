@@ -67,8 +67,11 @@ export const Thread = Type.Object({
   /** The viewer may read everything this thread sells (premium content, premium discussion, group buy). */
   userHasAccess: Type.Boolean(),
   replyCount: Type.Integer({ minimum: 0 }),
+  /** What the thread page offers the viewer on this thread; only in the thread's own answer. */
+  abilities: Type.Optional(Type.Object({ canEdit: Type.Boolean(), canDelete: Type.Boolean() })),
 });
 export type Thread = Type.Static<typeof Thread>;
+export type ThreadAbilities = NonNullable<Thread['abilities']>;
 
 /** The 402 a premium thread answers without access: what the purchase dialog needs, never the content. */
 export const PremiumRequiredDetails = Type.Object({

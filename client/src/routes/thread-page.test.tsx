@@ -256,6 +256,8 @@ describe('/thread/{id}', () => {
   });
 });
 
+const ADMIN_ON_THREAD = { canEdit: true, canDelete: true };
+
 describe('/thread/{id} for admins', () => {
   beforeEach(() => {
     useToastStore.setState({ toasts: [] });
@@ -263,21 +265,21 @@ describe('/thread/{id} for admins', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows moderators Delete Thread, which the server lets them do, but not Edit Thread', async () => {
+  it("shows Edit Thread and Delete Thread as the thread's abilities say, whatever the member's role", async () => {
     openThread({
       'GET /api/user': json(aMember({ isModerator: true })),
-      'GET /api/threads/42': json(aThread()),
+      'GET /api/threads/42': json(aThread({ abilities: { canEdit: false, canDelete: false } })),
       'GET /api/threads/42/posts': json([]),
     });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Edit Thread' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Delete Thread' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Thread' })).toBeNull();
   });
 
   it('links Edit Thread to the edit page', async () => {
     openThread({
       'GET /api/user': json(aMember({ isAdmin: true })),
-      'GET /api/threads/42': json(aThread()),
+      'GET /api/threads/42': json(aThread({ abilities: ADMIN_ON_THREAD })),
       'GET /api/threads/42/posts': json([]),
     });
     const edit = await screen.findByRole('link', { name: 'Edit Thread' });
@@ -287,7 +289,7 @@ describe('/thread/{id} for admins', () => {
   it('deletes after confirmation, says which thread went, and goes home', async () => {
     const { fetchMock, router } = openThread({
       'GET /api/user': json(aMember({ isAdmin: true })),
-      'GET /api/threads/42': json(aThread({ sisterThreadId: 43 })),
+      'GET /api/threads/42': json(aThread({ sisterThreadId: 43, abilities: ADMIN_ON_THREAD })),
       'GET /api/threads/42/posts': json([]),
       'DELETE /api/admin/threads/42': json({
         message: 'Thread deleted',
@@ -311,7 +313,7 @@ describe('/thread/{id} for admins', () => {
   it('toasts a refused deletion', async () => {
     const { router } = openThread({
       'GET /api/user': json(aMember({ isAdmin: true })),
-      'GET /api/threads/42': json(aThread()),
+      'GET /api/threads/42': json(aThread({ abilities: ADMIN_ON_THREAD })),
       'GET /api/threads/42/posts': json([]),
       'DELETE /api/admin/threads/42': json({ message: 'Thread not found', code: 'NOT_FOUND' }, 404),
     });

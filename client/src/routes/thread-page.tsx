@@ -36,8 +36,9 @@ function ThreadScreen({ threadId }: { threadId: number }) {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   // No such thread, or a private one the viewer may not know of: the server answers both alike.
   if (thread.error instanceof ApiError && thread.error.status === 404) return <NotFoundPage />;
-  const mayEdit = Boolean(user?.abilities.canEditThreads && thread.data);
-  const mayDelete = Boolean(user?.abilities.canDeleteThreads && thread.data);
+  // The thread's own abilities: what the server offers on this thread's page (the console has its own).
+  const mayEdit = thread.data?.abilities?.canEdit === true;
+  const mayDelete = thread.data?.abilities?.canDelete === true;
 
   return (
     <div className={styles.page}>

@@ -1,3 +1,4 @@
+import type { Abilities, ThreadAbilities } from '@enclave/protocol';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
@@ -98,4 +99,14 @@ export function readableText(viewer: Viewer, thread: ThreadFacts, holdings: Hold
     groupBuy:
       thread.isGroupBuy && canReadGroupBuyContent(viewer, thread, holdings) ? (thread.groupBuyContent ?? null) : null,
   };
+}
+
+/**
+ * What the thread page offers on a thread, from the viewer's abilities (null for a visitor): spec 001 makes Edit
+ * Thread and Delete Thread the admin's buttons there. Moderators may delete too, as the server lets them, but from
+ * the console's thread moderation, not from the page.
+ */
+export function threadAbilities(abilities: Abilities | null): ThreadAbilities {
+  const admin = abilities?.canEditThreads === true;
+  return { canEdit: admin, canDelete: admin && abilities?.canDeleteThreads === true };
 }

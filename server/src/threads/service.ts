@@ -14,11 +14,20 @@ import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { holdingsOf, holdingsOfMember } from './access.ts';
 import type { SearchScope } from './forum-index.ts';
 import { markOpen } from './group-buy-escrow.ts';
-import { canReadContent, canSee, type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
+import {
+  canReadContent,
+  canSee,
+  type Holdings,
+  isStaffViewer,
+  NO_HOLDINGS,
+  threadAbilities,
+  type Viewer,
+} from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
@@ -93,10 +102,14 @@ async function holdingsToRead(app: FastifyInstance, viewer: Viewer, thread: Thre
  * itself (progress, the contribute button) to the members it asks to pay. Its content stays empty,
  * and its replies still answer 402, until the viewer holds a place in the completed buy.
  */
-export async function getThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<Thread> {
+export async function getThread(app: FastifyInstance, viewer: UserRecord | null, id: number): Promise<Thread> {
   const thread = await shownThread(app, viewer, id);
   const holdings = thread.isGroupBuy ? undefined : await holdingsToRead(app, viewer, thread);
-  return presentThread(app, viewer, thread, 'detail', { holdings });
+  const abilities = viewer && abilitiesOf(viewer, { requireVerifiedEmail: app.config.REQUIRE_EMAIL_VERIFICATION });
+  return {
+    ...(await presentThread(app, viewer, thread, 'detail', { holdings })),
+    abilities: threadAbilities(abilities),
+  };
 }
 
 type Sharing = Pick<ThreadRecord, 'id' | 'title' | 'isPrivate' | 'isApproved' | 'allowedUserIds'>;

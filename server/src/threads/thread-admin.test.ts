@@ -16,6 +16,26 @@ beforeAll(async () => {
 const edit = (client: TestClient, id: number, body: Record<string, unknown>) =>
   client.call(api.editThread, { params: { id }, body });
 
+describe("a thread's abilities (what its page offers)", () => {
+  it('give Edit Thread and Delete Thread to admins only, though moderators may delete from the console', async () => {
+    const { user: author, client: authorClient } = await createMember(app);
+    const thread = await aThread(app, author);
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { client: unverifiedAdmin } = await createMember(app, { isAdmin: true, isEmailVerified: false });
+    const abilitiesFor = async (client: TestClient) =>
+      (await client.call(api.thread, { params: { id: thread.id } })).json().abilities;
+    expect(await abilitiesFor(admin)).toEqual({ canEdit: true, canDelete: true });
+    for (const client of [moderator, authorClient, new TestClient(app), unverifiedAdmin]) {
+      expect(await abilitiesFor(client)).toEqual({ canEdit: false, canDelete: false });
+    }
+    // Lists carry no abilities; the server's own rule is unchanged: a moderator's delete is allowed.
+    const listed = (await admin.call(api.threads, { query: {} })).json();
+    expect(listed.every((t: { abilities?: unknown }) => t.abilities === undefined)).toBe(true);
+    expect((await moderator.call(api.deleteThread, { params: { id: thread.id } })).statusCode).toBe(200);
+  });
+});
+
 describe('editing a thread (PATCH /api/admin/threads/{id})', () => {
   it('is for admins only', async () => {
     const { user: author, client: authorClient } = await createMember(app);
