@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseBackend } from '@enclave/protocol';
-import { startFerretdb } from './ferretdb.ts';
+import { superviseFerretdb } from './supervised-ferretdb.ts';
 
 export interface DatabaseServer {
   backend: DatabaseBackend;
@@ -71,9 +71,9 @@ export async function startDatabaseServer(options: {
     log(`database: mongodb-memory-server unavailable (${why}); falling back to FerretDB on SQLite`);
   }
   const dir = dataDir ? join(dataDir, 'ferretdb') : await mkdtemp(join(tmpdir(), 'enclave-ferretdb-'));
-  const ferret = await startFerretdb(dir);
+  const ferret = await superviseFerretdb(dir, log);
   const reason = 'no MONGODB_URI and no mongod binary could be had';
-  log(`database: FerretDB at ${ferret.uri} with SQLite data in ${dir} (${reason})`);
+  log(`database: FerretDB at ${ferret.uri} (pid ${ferret.pid()}) with SQLite data in ${dir} (${reason})`);
   return {
     backend: 'ferretdb',
     uri: ferret.uri,

@@ -122,6 +122,9 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 export interface RunningFerretdb {
   uri: string;
+  pid: number | undefined;
+  /** Settles when the process has exited, stopped or not. */
+  exited: Promise<void>;
   /** SIGTERM, then SIGKILL after 5 s; `SIGKILL` at once stands for a crash. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -153,6 +156,8 @@ export async function startFerretdb(dataDir: string, port?: number): Promise<Run
   ]);
   return {
     uri: `mongodb://127.0.0.1:${port}/`,
+    pid: child.pid,
+    exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return;
       child.kill(signal);

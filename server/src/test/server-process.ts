@@ -9,6 +9,8 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** Everything it has printed so far. */
+  output(): string;
 }
 
 /** `server.ts` as its own process (as production runs it), answering once it listens. */
@@ -24,8 +26,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await exited;
     }
   });
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -35,7 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.stderr.on('data', collect);
     child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
   });
-  return { url, child, exited };
+  return { url, child, exited, output: () => output };
 }
 
 export async function freePort(): Promise<number> {
