@@ -6,6 +6,7 @@ import type { HttpMethod } from './contract.ts';
  */
 export const endpoints = {
   health: { method: 'GET', url: '/api/health' },
+  ready: { method: 'GET', url: '/api/health/ready' },
   docs: { method: 'GET', url: '/api/docs' },
 
   register: { method: 'POST', url: '/api/register' },
@@ -18,6 +19,7 @@ export const endpoints = {
   userById: { method: 'GET', url: '/api/user/:id' },
   usersById: { method: 'GET', url: '/api/users/:id' },
   searchUser: { method: 'GET', url: '/api/users/search/:username' },
+  memberSuggestions: { method: 'GET', url: '/api/users/suggestions' },
   updateProfile: { method: 'PATCH', url: '/api/profile' },
   uploadProfilePicture: { method: 'POST', url: '/api/profile/picture', multipart: true },
   profilePicture: { method: 'GET', url: '/api/users/:id/picture' },

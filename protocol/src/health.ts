@@ -16,11 +16,24 @@ export const Health = Type.Object({
 });
 export type Health = Type.Static<typeof Health>;
 
+/** Whether this process should take traffic: migrations ran (before it listened), its read models are loaded. */
+export const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('starting'), Type.Literal('degraded')]),
+  database: Type.Object({ connected: Type.Boolean() }),
+  readModels: Type.Record(Type.String(), Type.Boolean()),
+});
+export type Readiness = Type.Static<typeof Readiness>;
+
 export const healthRoutes = {
   health: route({
     ...endpoints.health,
     summary: 'Liveness and database status',
     response: { 200: Health, 503: Health },
+  }),
+  ready: route({
+    ...endpoints.ready,
+    summary: 'Readiness: 200 once the read models are loaded and the database answers, for proxies and orchestrators',
+    response: { 200: Readiness, 503: Readiness },
   }),
   /** The OpenAPI document of every route, generated from these contracts. */
   docs: route({ ...endpoints.docs, summary: 'The OpenAPI document', response: {} }),

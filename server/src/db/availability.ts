@@ -48,10 +48,10 @@ export async function isDatabaseReachable(mongo: Connection): Promise<boolean> {
 }
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
-/** Every API call that reaches the database: all contracts but the health check and the OpenAPI document. */
+/** Every API call that reaches the database: all contracts but the health checks and the OpenAPI document. */
 const GATED = new Set(
   Object.values(api)
-    .filter((contract) => contract !== api.health && contract !== api.docs)
+    .filter((contract) => contract !== api.health && contract !== api.ready && contract !== api.docs)
     .map(({ method, url }) => routeKey(method, url)),
 );
 

@@ -15,4 +15,15 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
     },
   });
+
+  app.route({
+    ...fromContract(api.ready),
+    handler: async (_request, reply) => {
+      const connected = await isDatabaseReachable(app.mongo);
+      const readModels = { forum: app.forum.loaded, members: app.members.loaded, categories: app.categories.loaded };
+      const loaded = Object.values(readModels).every(Boolean);
+      const status = !connected ? 'degraded' : loaded ? 'ready' : 'starting';
+      return reply.status(status === 'ready' ? 200 : 503).send({ status, database: { connected }, readModels });
+    },
+  });
 };
