@@ -123,6 +123,10 @@ export const SECURITY = {
   loginFailuresBeforeLock: 5,
   loginLockMs: 15 * 60 * 1000,
   replyIntervalMs: 10 * 1000,
+  /** New threads per member, and per address (several members behind one network), in each window. */
+  threadsPerMember: 5,
+  threadsPerAddress: 20,
+  threadWindowMs: 10 * 60 * 1000,
   messageIntervalMs: 2 * 1000,
   socketEventsPerWindow: 100,
   socketWindowMs: 10 * 1000,

@@ -7,6 +7,8 @@ declare module 'fastify' {
      * failure is logged under `what`. Closing waits for work under way, before the database closes.
      */
     afterwards(what: string, work: () => Promise<unknown>): void;
+    /** Resolves once no such work is under way, including work that work started meanwhile (a test's wait). */
+    settled(): Promise<void>;
   }
 }
 
@@ -16,6 +18,9 @@ export function registerAfterwards(app: FastifyInstance): void {
     const running = work().catch((err) => app.log.error({ err }, what));
     underWay.add(running);
     void running.finally(() => underWay.delete(running));
+  });
+  app.decorate('settled', async () => {
+    while (underWay.size > 0) await Promise.all(underWay);
   });
   app.addHook('onClose', async () => {
     await Promise.all(underWay);

@@ -7,6 +7,9 @@ import { reachableNow, replyHappening } from './catch-up.ts';
 import { joinThread, threadParticipants } from './participants.ts';
 import { notify } from './service.ts';
 
+/** At most one approval-queue notification per staff member in each of these. */
+const APPROVAL_GATHER_MS = 60 * 1000;
+
 const PAYMENT_OUTCOMES: Record<string, NotificationOutcome> = {
   finished: 'confirmed',
   failed: 'rejected',
@@ -71,9 +74,11 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
     }),
   );
 
+  // Gathered by the minute: however many threads join the queue in one (a burst from one member or several),
+  // a staff member is told once, of the first. The queue itself changes live with each (threads/realtime.ts).
   on('thread.pendingCreated', async ({ thread }) =>
     notify(app, await app.members.staffIds(), {
-      key: `approvalQueued:${thread.id}`,
+      key: `approval:${Math.floor(Date.now() / APPROVAL_GATHER_MS)}`,
       kind: 'approvalQueued',
       threadId: thread.id,
       actorId: thread.authorId,

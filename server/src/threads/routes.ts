@@ -1,7 +1,8 @@
-import { api } from '@enclave/protocol';
+import { api, FORUM_TEXT, SECURITY } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { admin, member, staff, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { rateLimit } from '../http/rate-limits.ts';
 import { approveThread, cancelGroupBuy, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
 import { createThread, getThread, listThreads } from './service.ts';
 
@@ -18,7 +19,23 @@ export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.createThread),
-    preHandler: member,
+    // Each new thread may go to every staff member's approval queue: a burst is refused, not queued.
+    preHandler: [
+      member,
+      rateLimit(app, {
+        name: 'thread-member',
+        max: SECURITY.threadsPerMember,
+        windowMs: SECURITY.threadWindowMs,
+        by: 'member',
+        message: FORUM_TEXT.threadRateLimited(SECURITY.threadsPerMember, SECURITY.threadWindowMs / 60_000),
+      }),
+      rateLimit(app, {
+        name: 'thread-address',
+        max: SECURITY.threadsPerAddress,
+        windowMs: SECURITY.threadWindowMs,
+        message: FORUM_TEXT.threadRateLimitedAddress,
+      }),
+    ],
     handler: async (request, reply) => reply.status(201).send(await createThread(app, viewerOf(request), request.body)),
   });
 
