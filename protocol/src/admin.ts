@@ -103,6 +103,8 @@ export const MODERATION_ACTIONS = [
   'user.unban',
   'user.mute',
   'user.unmute',
+  'user.role',
+  'user.passwordReset',
   'thread.approve',
   'thread.edit',
   'thread.delete',

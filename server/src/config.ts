@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DatabaseBackend } from '@enclave/protocol';
 import Type from 'typebox';
 import Value from 'typebox/value';
@@ -74,6 +76,8 @@ export const EnvSchema = Type.Object({
    * the timer off, leaving only the start-up sweep: for tests that sweep themselves.
    */
   GROUP_BUY_SWEEP_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 10_000 }),
+  /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset, it is a 404. */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
 });
 export type EnvConfig = Type.Static<typeof EnvSchema>;
 
@@ -82,6 +86,11 @@ export interface AppConfig extends EnvConfig {
 }
 
 export class ConfigError extends Error {}
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+
+/** DATA_DIR, relative to the repository: where the embedded database, backups and the admin socket live. */
+export const dataDirOf = (env: Pick<EnvConfig, 'DATA_DIR'>) => resolve(repoRoot, env.DATA_DIR);
 
 /** Parses the environment; a wrong value stops start-up with a message naming the variable. */
 export function loadEnv(env: Record<string, string | undefined> = process.env): EnvConfig {

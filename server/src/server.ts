@@ -1,8 +1,9 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from './app.ts';
-import { ConfigError, loadEnv } from './config.ts';
-import { startDatabaseServer, withDatabase } from './db/embedded.ts';
+import { ConfigError, dataDirOf, type EnvConfig, loadEnv } from './config.ts';
+import { type DatabaseServer, startDatabaseServer, withDatabase } from './db/embedded.ts';
+import { openControlSocket } from './operations/control-socket.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -12,10 +13,12 @@ export interface StartOptions {
   beforeListen?: (app: App) => Promise<void>;
 }
 
-/** Picks the database, builds the app, listens, and stops everything cleanly on SIGTERM/SIGINT. */
-export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
-  const env = loadEnv();
-  const dataDir = resolve(repoRoot, env.DATA_DIR);
+/**
+ * The database this environment names (MONGODB_URI, else the embedded one under DATA_DIR) and the whole app on
+ * it, built but not listening: the server, the admin commands and the seed script all start here.
+ */
+export async function openProduct(env: EnvConfig = loadEnv()): Promise<{ app: App; database: DatabaseServer }> {
+  const dataDir = dataDirOf(env);
   const database = await startDatabaseServer({
     uri: env.MONGODB_URI,
     dataDir,
@@ -34,6 +37,13 @@ export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
     await database.stop();
     throw error;
   });
+  return { app, database };
+}
+
+/** Picks the database, builds the app, listens, and stops everything cleanly on SIGTERM/SIGINT. */
+export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
+  const env = loadEnv();
+  const { app, database } = await openProduct(env);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +62,7 @@ export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   try {
+    await openControlSocket(app);
     await beforeListen?.(app);
     await app.listen({ host: env.HOST, port: env.PORT });
   } catch (error) {

@@ -49,6 +49,35 @@ async function explainTaken(owners: NameOwners, username: string, email: string)
   return null;
 }
 
+/**
+ * A new member under the unique name and email keys; a name or email already held is a 409 naming which. The
+ * directory is asked first, and the collection after a refused insert (the winner may be another process's).
+ */
+export async function insertMember(
+  app: FastifyInstance,
+  fields: { username: string; email: string; password: string; isEmailVerified: boolean; isAdmin?: boolean },
+): Promise<UserRecord> {
+  const taken = await explainTaken(directory(app), fields.username, fields.email);
+  if (taken) throw taken;
+  let user: UserRecord;
+  try {
+    user = (await insertWithId(app.models.User, {
+      username: fields.username.trim(),
+      usernameKey: usernameKey(fields.username),
+      email: emailKey(fields.email),
+      passwordHash: await hashPassword(fields.password),
+      isEmailVerified: fields.isEmailVerified,
+      isAdmin: fields.isAdmin === true,
+    } as Omit<UserRecord, 'id'>)) as UserRecord;
+  } catch (error) {
+    // Two identical registrations racing: the unique index let one through.
+    if (isDuplicateKey(error)) throw (await explainTaken(collection(app), fields.username, fields.email)) ?? error;
+    throw error;
+  }
+  app.events.publish('member.changed', { userId: user.id });
+  return user;
+}
+
 export async function register(
   app: FastifyInstance,
   body: RegisterBody,
@@ -58,24 +87,8 @@ export async function register(
       { path: '/confirmPassword', message: VALIDATION.passwordsDontMatch },
     ]);
   }
-  const taken = await explainTaken(directory(app), body.username, body.email);
-  if (taken) throw taken;
   const verified = !app.config.REQUIRE_EMAIL_VERIFICATION;
-  let user: UserRecord;
-  try {
-    user = (await insertWithId(app.models.User, {
-      username: body.username.trim(),
-      usernameKey: usernameKey(body.username),
-      email: emailKey(body.email),
-      passwordHash: await hashPassword(body.password),
-      isEmailVerified: verified,
-    } as Omit<UserRecord, 'id'>)) as UserRecord;
-  } catch (error) {
-    // Two identical registrations racing: the unique index let one through.
-    if (isDuplicateKey(error)) throw (await explainTaken(collection(app), body.username, body.email)) ?? error;
-    throw error;
-  }
-  app.events.publish('member.changed', { userId: user.id });
+  const user = await insertMember(app, { ...body, isEmailVerified: verified });
   let testVerificationCode: string | undefined;
   if (!verified) {
     await claimSlot(app.models.AttemptSlot, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);

@@ -20,7 +20,7 @@ async function sanctionable(app: FastifyInstance, id: number): Promise<UserRecor
 /** Bans the member and signs every one of their tabs and devices out at once. */
 export async function banMember(
   app: FastifyInstance,
-  actor: UserRecord,
+  actor: Pick<UserRecord, 'id'>,
   id: number,
   reason?: string,
 ): Promise<OkReply> {
@@ -37,7 +37,7 @@ export async function banMember(
 
 export async function unbanMember(
   app: FastifyInstance,
-  actor: UserRecord,
+  actor: Pick<UserRecord, 'id'>,
   id: number,
   reason?: string,
 ): Promise<OkReply> {

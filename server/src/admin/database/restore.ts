@@ -72,7 +72,11 @@ async function replaceCollections(app: FastifyInstance, backup: ParsedBackup, on
  * swapped in. If the database refuses the staging, nothing changed; if the swap fails, the automatic
  * backup is put back. Progress goes to the admin's tabs as 'restore:progress'.
  */
-export async function restoreDatabase(app: FastifyInstance, actor: UserRecord, text: string): Promise<RestoreReply> {
+export async function restoreDatabase(
+  app: FastifyInstance,
+  actor: Pick<UserRecord, 'id'>,
+  text: string,
+): Promise<RestoreReply> {
   if (running.has(app)) throw conflict(ADMIN_TEXT.restoreInProgress);
   running.add(app);
   let reported = -1;
