@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose, { type Connection } from 'mongoose';
 import { followActivity } from './activity/follow.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { scheduleBackups } from './admin/database/scheduled-backups.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { registerAfterwards } from './afterwards.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   notifyOnDomainEvents(app);
   scheduleDigests(app, config.NOTIFICATION_DIGEST_CHECK_MS);
   scheduleMuteEndings(app);
+  scheduleBackups(app);
   followActivity(app);
   app.addHook('onClose', async () => {
     app.mailer.close();

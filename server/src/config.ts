@@ -76,6 +76,13 @@ export const EnvSchema = Type.Object({
    * the timer off, leaving only the start-up sweep: for tests that sweep themselves.
    */
   GROUP_BUY_SWEEP_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 10_000 }),
+  /**
+   * Hours between scheduled backups to DATA_DIR/backups (one process writes each); 0 turns them off. Unset: 24 in
+   * production, off elsewhere.
+   */
+  BACKUP_INTERVAL_HOURS: Type.Optional(Type.Number({ minimum: 0, maximum: 24 * 30 })),
+  /** How many scheduled backups are kept (the newest). */
+  BACKUP_KEEP: Type.Integer({ minimum: 1, maximum: 1000, default: 7 }),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset, it is a 404. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
 });
@@ -109,6 +116,7 @@ export function loadEnv(env: Record<string, string | undefined> = process.env): 
     throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`);
   }
   const config = value as EnvConfig;
+  config.BACKUP_INTERVAL_HOURS ??= config.NODE_ENV === 'production' ? 24 : 0;
   if (config.TRUST_PROXY === 'true') {
     throw new ConfigError(
       'Invalid configuration:\n  TRUST_PROXY: true would believe any client-written X-Forwarded-For; give the number of proxies in front (1 behind one nginx) or their addresses',
