@@ -66,6 +66,14 @@ export async function buildApp(config: AppConfig): Promise<App> {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         remove: true,
       },
+      // A person at a development terminal reads one line per event; everywhere else a machine reads JSON.
+      ...(config.NODE_ENV === 'development' &&
+        process.stdout.isTTY && {
+          transport: {
+            target: 'pino-pretty',
+            options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }),
     },
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     forceCloseConnections: 'idle',

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect as connectTcp, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -115,5 +116,50 @@ describe('server.ts', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toMatch(/PORT/);
+  });
+
+  it('in production without REDIS_URL, says first that it must be the only process; its logs are JSON', async () => {
+    const { output, child, exited } = await startServerProcess({
+      NODE_ENV: 'production',
+      MONGODB_URI: isolatedDatabase().uri,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    // The banner follows Fastify's own 'listening' line.
+    await expect.poll(output).toMatch(/Enclave on/);
+    const lines = output().split('\n');
+    expect(lines[0]).toMatch(/REDIS_URL is not set: this server must be the only process/);
+    const banner = lines.find((line) => line.includes('Enclave on'));
+    expect(JSON.parse(banner ?? '{}')).toMatchObject({
+      database: 'external',
+      data: expect.stringMatching(/MongoDB at/),
+    });
+    child.kill('SIGTERM');
+    await exited;
+  });
+
+  it('at a development terminal, logs one readable line per event and names where the data lives', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'enclave-pretty-'));
+    const { MONGODB_URI: _external, ...env } = process.env;
+    // `script` gives the server a terminal, as a developer's shell would.
+    const child = spawn('script', ['-qec', `${process.execPath} --import tsx ${serverEntry}`, '/dev/null'], {
+      env: { ...env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const banner = await new Promise<string>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((candidate) => candidate.includes('Enclave on'));
+        if (line) resolve(line);
+      });
+    });
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+    expect(banner).toMatch(
+      /^\[\d\d:\d\d:\d\d\] .*INFO.*Enclave on http:\/\/127\.0\.0\.1:\d+, data in (SQLite|mongod) files in /,
+    );
+    expect(output).not.toMatch(/^\{"level"/m);
   });
 });

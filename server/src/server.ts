@@ -19,6 +19,12 @@ export interface StartOptions {
  */
 export async function openProduct(env: EnvConfig = loadEnv()): Promise<{ app: App; database: DatabaseServer }> {
   const dataDir = dataDirOf(env);
+  if (env.NODE_ENV === 'production' && !env.REDIS_URL) {
+    // The read models, rooms and rate limits of several processes meet only in Redis.
+    process.stderr.write(
+      'REDIS_URL is not set: this server must be the only process serving this database (set REDIS_URL to run more)\n',
+    );
+  }
   const database = await startDatabaseServer({
     uri: env.MONGODB_URI,
     dataDir,
@@ -64,7 +70,11 @@ export async function start({ beforeListen }: StartOptions = {}): Promise<App> {
   try {
     await openControlSocket(app);
     await beforeListen?.(app);
-    await app.listen({ host: env.HOST, port: env.PORT });
+    const url = await app.listen({ host: env.HOST, port: env.PORT });
+    app.log.info(
+      { url, database: database.backend, data: database.data },
+      `Enclave on ${url}, data in ${database.data}`,
+    );
   } catch (error) {
     await app.close().catch(() => undefined);
     await database.stop();

@@ -9,6 +9,8 @@ export interface DatabaseServer {
   /** Server URI without a database name; append one per app or per test file. */
   uri: string;
   reason: string;
+  /** Where its data lives, for the start-up banner. */
+  data: string;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ async function startMemoryServer(dataDir: string | undefined): Promise<DatabaseS
     return {
       backend: 'mongodb-memory-server',
       uri: server.getUri(),
+      data: dbPath ? `mongod files in ${dbPath}` : 'a temporary directory (deleted at exit)',
       reason: 'MONGODB_URI is not set and a mongod binary is available',
       stop: async () => {
         await server.stop({ doCleanup: !dataDir, force: false });
@@ -60,7 +63,14 @@ export async function startDatabaseServer(options: {
   const { uri, dataDir, log } = options;
   if (uri) {
     log('database: using MONGODB_URI (external MongoDB)');
-    return { backend: 'external', uri, reason: 'MONGODB_URI is set', stop: async () => {} };
+    const { host } = new URL(uri.replace(/^mongodb(\+srv)?:/, 'http:'));
+    return {
+      backend: 'external',
+      uri,
+      reason: 'MONGODB_URI is set',
+      data: `the MongoDB at ${host}`,
+      stop: async () => {},
+    };
   }
   try {
     const server = await startMemoryServer(dataDir);
@@ -77,6 +87,7 @@ export async function startDatabaseServer(options: {
   return {
     backend: 'ferretdb',
     uri: ferret.uri,
+    data: `SQLite files in ${dir}${dataDir ? '' : ' (deleted at exit)'}`,
     reason,
     stop: async () => {
       await ferret.stop();

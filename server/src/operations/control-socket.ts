@@ -1,4 +1,4 @@
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, mkdir, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type CommandInput, type CommandResult, controlSocketPath } from './command-line.ts';
@@ -32,6 +32,7 @@ export async function openControlSocket(app: FastifyInstance): Promise<void> {
     app.log.warn({ path }, 'admin commands go to the other server process on this data directory');
     return;
   }
+  await mkdir(app.config.DATA_DIR, { recursive: true });
   await rm(path, { force: true });
   const server: Server = createServer({ allowHalfOpen: true }, (connection) => {
     let received = '';
@@ -52,11 +53,17 @@ export async function openControlSocket(app: FastifyInstance): Promise<void> {
     });
     connection.on('error', (err) => app.log.warn({ err }, 'admin socket connection failed'));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ path }, () => resolve());
-  });
-  await chmod(path, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ path }, () => resolve());
+    });
+    await chmod(path, 0o600);
+  } catch (err) {
+    // The server serves without it; admin commands then run on the database themselves.
+    app.log.warn({ err, path }, 'admin commands socket not opened');
+    return;
+  }
   app.addHook('onClose', async () => {
     await new Promise((resolve) => server.close(resolve));
     await rm(path, { force: true });
