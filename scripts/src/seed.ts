@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from '@enclave/server';
-import { loadEnv } from '@enclave/server/config.ts';
+import { dataDirOf, loadEnv } from '@enclave/server/config.ts';
 import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
 import { findByNumericId } from '@enclave/server/db/ids.ts';
+import { controlSocketPath } from '@enclave/server/operations/command-line.ts';
+import { answers } from '@enclave/server/operations/control-socket.ts';
 import { seedDemo } from './demo/index.ts';
 
 /**
@@ -29,9 +30,14 @@ export function printAccounts(accounts: { username: string; password: string; ro
 /** `npm run seed`: wipes the configured database and seeds the demo data afresh. */
 async function main() {
   const env = { ...loadEnv(), LOG_LEVEL: 'warn' as const };
+  if (await answers(controlSocketPath(dataDirOf(env)))) {
+    // Its read models (and its embedded database) would not know the data was replaced under them.
+    process.stderr.write('A server is running on this data directory: stop it before seeding.\n');
+    process.exit(2);
+  }
   const server = await startDatabaseServer({
     uri: env.MONGODB_URI,
-    dataDir: resolve(fileURLToPath(new URL('../..', import.meta.url)), env.DATA_DIR),
+    dataDir: dataDirOf(env),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const uri = server.backend === 'external' ? server.uri : withDatabase(server.uri, 'enclave');
@@ -41,6 +47,9 @@ async function main() {
     await app.close();
     const fresh = await buildApp({ ...env, database: { uri, backend: server.backend } });
     printAccounts(await seedDemo(fresh));
+    // Server processes elsewhere on this database (told over Redis with REDIS_URL) reload what they hold.
+    await fresh.ready();
+    fresh.changes.tell({ kind: 'all' });
     await fresh.close();
   } finally {
     await server.stop();

@@ -18,11 +18,13 @@ let database: ReturnType<typeof isolatedDatabase>;
 let server: ServerProcess;
 
 /** `npm run admin -- …` as an operator types it, against the same database and data directory as the server. */
-function admin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+const admin = (...argv: string[]) => run([cli, ...argv]);
+
+function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, ...argv],
+      ['--import', 'tsx', ...argv],
       { env: { ...process.env, NODE_ENV: 'test', MONGODB_URI: database.uri, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
       (error, out, err) => resolve({ code: error ? (error.code as number) : 0, out, err }),
     );
@@ -148,6 +150,13 @@ describe('npm run admin', () => {
     const restored = await admin('restore', file);
     expect(restored.code, restored.err).toBe(0);
     expect(restored.out).toMatch(/Restored/i);
+  });
+
+  it('seeding refuses while a server runs on the data directory (its read models would not know)', async () => {
+    const seed = fileURLToPath(new URL('../../../scripts/src/seed.ts', import.meta.url));
+    const refused = await run([seed]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/A server is running on this data directory: stop it before seeding/);
   });
 
   it('runs on the database itself when no server is running', async () => {

@@ -10,7 +10,7 @@ export interface ControlRequest extends CommandInput {
 }
 
 /** Whether a server answers on the socket now (a file left by a crashed server does not). */
-function answers(path: string): Promise<boolean> {
+export function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createConnection(path, () => {
       probe.end();
