@@ -8,6 +8,7 @@ export const endpoints = {
   health: { method: 'GET', url: '/api/health' },
   ready: { method: 'GET', url: '/api/health/ready' },
   docs: { method: 'GET', url: '/api/docs' },
+  metrics: { method: 'GET', url: '/metrics' },
 
   register: { method: 'POST', url: '/api/register' },
   login: { method: 'POST', url: '/api/login' },

@@ -24,6 +24,13 @@ export const Readiness = Type.Object({
 });
 export type Readiness = Type.Static<typeof Readiness>;
 
+/** The Prometheus text format, for a scraper that bears the operator's METRICS_TOKEN. */
+export const MetricsText = Type.String({ description: 'Prometheus text exposition format' });
+
+export const METRICS_TEXT = {
+  tokenRequired: 'Send the metrics token as Authorization: Bearer <token>',
+};
+
 export const healthRoutes = {
   health: route({
     ...endpoints.health,
@@ -37,4 +44,9 @@ export const healthRoutes = {
   }),
   /** The OpenAPI document of every route, generated from these contracts. */
   docs: route({ ...endpoints.docs, summary: 'The OpenAPI document', response: {} }),
+  metrics: route({
+    ...endpoints.metrics,
+    summary: 'Metrics for Prometheus, to a bearer of METRICS_TOKEN; absent (404) while it is unset',
+    response: { 200: MetricsText },
+  }),
 };

@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerMetrics } from './metrics/plugin.ts';
 import { scheduleMuteEndings } from './moderation/mute-endings.ts';
 import { scheduleDigests } from './notifications/digest.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -81,10 +82,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'], removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Tests watch every command the driver sends (test/scans.ts), to prove reads go by key.
+  // Tests watch every command the driver sends (test/scans.ts), to prove reads go by key; metrics time them.
   const mongo = mongoose.createConnection(config.database.uri, {
     ...CONNECTION_OPTIONS,
-    monitorCommands: config.NODE_ENV === 'test',
+    monitorCommands: config.NODE_ENV === 'test' || config.METRICS_TOKEN !== undefined,
   });
   await mongo.asPromise();
   const models = registerModels(mongo);
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     openapi: { openapi: '3.1.0', info: { title: 'Enclave API', version: '0.1.0' } },
   });
   await registerRateLimits(app);
+  registerMetrics(app);
   await app.register(databaseGate);
   await app.register(sessionPlugin);
   await app.register(healthRoutes);

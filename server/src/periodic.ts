@@ -1,4 +1,24 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * One run of a background sweep, the one way every sweep runs (group buys, mute endings, digests, retention): its
+ * duration and outcome go to the metrics (when on) and a failure to the log. Answers the task's result, or
+ * undefined when it failed.
+ */
+export async function runSweep<T>(app: FastifyInstance, what: string, task: () => Promise<T>): Promise<T | undefined> {
+  const started = performance.now();
+  const finished = (failed: boolean) => app.metrics?.sweepFinished(what, (performance.now() - started) / 1000, failed);
+  try {
+    const result = await task();
+    finished(false);
+    return result;
+  } catch (err) {
+    finished(true);
+    app.log.error({ err }, `${what} failed`);
+    return undefined;
+  }
+}
 
 /**
  * Runs `task` every `everyMs` once the app is ready (0: never, for tests that drive it themselves), one run at a
@@ -15,11 +35,9 @@ export function repeatWhileOpen(
   let running: Promise<unknown> | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      running ??= task()
-        .catch((err) => app.log.error({ err }, `${what} failed`))
-        .finally(() => {
-          running = null;
-        });
+      running ??= runSweep(app, what, task).finally(() => {
+        running = null;
+      });
     }, everyMs);
     timer.unref();
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, Schema } from 'mongoose';
+import { runSweep } from '../periodic.ts';
 import { deleteByIds } from './ids.ts';
 import { append, deleteList, headOf, itemKey, type ListItem, listItemFields, readRange } from './keyed-list.ts';
 
@@ -152,9 +153,9 @@ export async function removeExpiredMonths(
 /** Sweeps a minute after start and every six hours after that, in the background. */
 export function scheduleMonthlySweep(app: FastifyInstance, retentionDays: number): void {
   const sweep = () =>
-    void removeExpiredMonths(app, retentionDays)
-      .then((removed) => removed > 0 && app.log.info({ removed }, 'expired monthly lists removed'))
-      .catch((err) => app.log.warn({ err }, 'expired monthly lists not removed'));
+    void runSweep(app, 'retention sweep', () => removeExpiredMonths(app, retentionDays)).then(
+      (removed) => removed && app.log.info({ removed }, 'expired monthly lists removed'),
+    );
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setTimeout(function again() {

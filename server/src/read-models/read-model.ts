@@ -89,6 +89,11 @@ export abstract class ReadModel<T extends { id: number }> {
     if (this.#changedWhileLoading === null && this.#ready !== null) this.#store(record);
   }
 
+  /** How many records it holds. */
+  get size(): number {
+    return this.byId.size;
+  }
+
   get(id: number): T | undefined {
     return this.byId.get(id);
   }

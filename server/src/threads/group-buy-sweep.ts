@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
+import { runSweep } from '../periodic.ts';
 import { movementByKey, refund } from '../wallet/ledger.ts';
 import { settlePlace } from './group-buy.ts';
 import { decide, settle } from './group-buy-escrow.ts';
@@ -127,13 +128,9 @@ export function registerGroupBuySweeps(app: FastifyInstance): void {
   };
   const run = async () => {
     let wait = every;
-    try {
-      const swept = await sweepGroupBuys(app);
-      if (swept.next) wait = Math.max(0, Math.min(every, swept.next.getTime() - Date.now()));
-      if (swept.ended + swept.refunded + swept.placed > 0) app.log.info(swept, 'group-buy sweep');
-    } catch (err) {
-      app.log.error({ err }, 'group-buy sweep failed');
-    }
+    const swept = await runSweep(app, 'group-buy sweep', () => sweepGroupBuys(app));
+    if (swept?.next) wait = Math.max(0, Math.min(every, swept.next.getTime() - Date.now()));
+    if (swept && swept.ended + swept.refunded + swept.placed > 0) app.log.info(swept, 'group-buy sweep');
     schedule(wait);
   };
   app.addHook('onReady', async () => {
