@@ -37,6 +37,13 @@ export const VerifyEmailBody = Type.Object({
 });
 export type VerifyEmailBody = Type.Static<typeof VerifyEmailBody>;
 
+/**
+ * A verification's answer to a caller without the member's session: it signs no one in, so it confirms the address
+ * and says nothing of the account. The member's own session gets their account (`CurrentUser`), as `GET /api/user`.
+ */
+export const EmailVerifiedReply = Type.Object({ message: Type.String(), isEmailVerified: Type.Literal(true) });
+export type EmailVerifiedReply = Type.Static<typeof EmailVerifiedReply>;
+
 export const ResendVerificationBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) });
 
 export const ResendReply = Type.Object({
@@ -51,7 +58,7 @@ export const authRoutes = {
   verifyEmail: route({
     ...endpoints.verifyEmail,
     body: VerifyEmailBody,
-    response: { 200: CurrentUser },
+    response: { 200: Type.Union([CurrentUser, EmailVerifiedReply]) },
   }),
   resendVerification: route({
     ...endpoints.resendVerification,

@@ -108,6 +108,7 @@ export const SERVER_TEXT = {
   codeAttemptsExceeded: 'Too many wrong codes. Please request a new one.',
   resendCooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another code`,
   alreadyVerified: 'Email is already verified',
+  emailVerified: 'Email verified',
   insufficientCoins: 'Insufficient coins',
   premiumRequired: 'This thread is premium. Purchase it to read the content and replies.',
   categoryHasThreads: 'Categories that contain threads cannot be deleted.',

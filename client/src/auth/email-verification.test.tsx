@@ -2,6 +2,7 @@ import { AUTH_TEXT, AUTH_TOASTS, LIMITS, TOASTS, VALIDATION, VERIFICATION_TEXT }
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_QUERY_KEY } from '../session/use-session.ts';
 import { PENDING_VERIFICATION_KEYS, usePendingVerification } from '../stores/pending-verification-store.ts';
 import { useToastStore } from '../stores/toast-store.ts';
 import { aMember, callsTo, json, mockApi } from '../testing/mock-api.ts';
@@ -104,6 +105,19 @@ describe('the email verification screen', { timeout: 20_000 }, () => {
       code: '482913',
       email: 'newbie@example.com',
     });
+  });
+
+  it('never takes the confirmation a caller without the session gets for the account', async () => {
+    // The tab holds the member, but the server saw no session (it ended meanwhile): it answers a confirmation only.
+    const { user, router, queryClient } = await openGate({
+      'POST /api/verify-email': json({ message: 'Email verified', isEmailVerified: true }),
+    });
+    await user.type(screen.getByLabelText(VERIFICATION_TEXT.codeLabel), '482913');
+    await user.click(verifyButton());
+
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: TOASTS.emailVerified.title }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).not.toHaveProperty('message');
   });
 
   it('resends the code, says so, and shows a development code that comes back', async () => {

@@ -26,12 +26,15 @@ export function useVerifyEmail() {
         silent: true,
       });
     },
-    onSuccess: (user) => {
+    onSuccess: (answer) => {
       usePendingVerification.getState().clear();
       toast(TOASTS.emailVerified);
       setTimeout(() => {
-        // Verifying signs no one in: only a member who already has a session sees it marked verified.
-        if (queryClient.getQueryData(SESSION_QUERY_KEY)) queryClient.setQueryData(SESSION_QUERY_KEY, user);
+        // Verifying signs no one in: only the member's own session is answered with their account, which a tab with
+        // that session shows verified. Anyone else gets a confirmation: a tab that thought itself signed in asks again.
+        const signedInHere = Boolean(queryClient.getQueryData(SESSION_QUERY_KEY));
+        if (signedInHere && 'id' in answer) queryClient.setQueryData(SESSION_QUERY_KEY, answer);
+        else if (signedInHere) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
         void router.navigate({ to: '/' });
       }, TIMINGS.redirectAfterVerify);
     },

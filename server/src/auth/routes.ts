@@ -1,4 +1,4 @@
-import { api } from '@enclave/protocol';
+import { api, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
@@ -63,8 +63,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       rateLimit(app, { name: 'verify-minute', max: 10, windowMs: MINUTE }),
       rateLimit(app, { name: 'verify-hour', max: 60, windowMs: HOUR }),
     ],
-    // Verifying proves the address, nothing more: it never opens a session (only login and register do).
-    handler: async (request) => presentMe(app, await verifyEmail(app, request.viewer, request.body)),
+    // Verifying proves the address, nothing more: it never opens a session (only login and register do), and
+    // only the member's own session is answered with their account.
+    handler: async (request) => {
+      const verified = await verifyEmail(app, request.viewer, request.body);
+      if (request.viewer) return presentMe(app, verified);
+      return { message: SERVER_TEXT.emailVerified, isEmailVerified: true as const };
+    },
   });
 
   app.route({

@@ -20,33 +20,35 @@ afterEach(() => {
 async function registered() {
   n += 1;
   const client = new TestClient(app);
-  const email = `verify${n}@example.test`;
-  await client.call(api.register, {
-    body: { username: `verify${n}`, email, password: 'secret1', confirmPassword: 'secret1' },
-  });
-  return { client, email, code: await mailbox.codeFor(email) };
+  const username = `verify${n}`;
+  const email = `${username}@example.test`;
+  await client.call(api.register, { body: { username, email, password: 'secret1', confirmPassword: 'secret1' } });
+  return { client, username, email, code: await mailbox.codeFor(email) };
 }
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/verify-email', () => {
-  it('verifies with the code from the mail', async () => {
-    const { client, email, code } = await registered();
+  it("verifies with the code from the mail, and answers the member's own session with their account", async () => {
+    const { client, username, email, code } = await registered();
     const response = await client.call(api.verifyEmail, { body: { code, email } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email, isEmailVerified: true });
-    expect((await client.call(api.user)).json().isEmailVerified).toBe(true);
+    // What the client writes into its session cache, as GET /api/user would answer it.
+    expect(response.json()).toEqual((await client.call(api.user)).json());
+    expect(response.json()).toMatchObject({ username, email, isEmailVerified: true });
   });
 
-  it('verifies by email alone when the session cookie is gone, and signs no one in', async () => {
-    const { email, code } = await registered();
+  it('verifies by email alone when the session cookie is gone, signs no one in and answers a confirmation only', async () => {
+    const { username, email, code } = await registered();
     const stranger = new TestClient(app);
     const response = await stranger.call(api.verifyEmail, { body: { code, email } });
     expect(response.statusCode).toBe(200);
+    // It proves the address; the answer names nothing of the account (no balance, address, privacy or abilities).
+    expect(response.json()).toEqual({ message: SERVER_TEXT.emailVerified, isEmailVerified: true });
     expect(response.cookies).toEqual([]);
     expect((await stranger.call(api.user)).statusCode).toBe(401);
     const owner = new TestClient(app);
-    await owner.call(api.login, { body: { username: response.json().username, password: 'secret1' } });
+    await owner.call(api.login, { body: { username, password: 'secret1' } });
     expect((await owner.call(api.user)).json()).toMatchObject({ email, isEmailVerified: true });
   });
 
