@@ -128,8 +128,9 @@ export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
 /** One line of the moderation log: who did what to which thing, when, and why. */
 export const ModerationLogEntry = Type.Object({
   id: Id,
-  /** Null when the actor's account was deleted. */
+  /** Null when the actor's account was deleted, or when an admin command at the server acted (`byOperator`). */
   actor: Nullable(Type.Object({ id: Id, username: Type.String() })),
+  byOperator: Type.Boolean(),
   action: Type.Enum(MODERATION_ACTIONS),
   targetType: Type.Enum(MODERATION_TARGETS),
   targetId: Nullable(Id),

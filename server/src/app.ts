@@ -19,6 +19,7 @@ import { MIGRATIONS } from './db/migration-list.ts';
 import { runMigrations } from './db/migrations.ts';
 import { type Models, registerModels } from './db/models.ts';
 import { scheduleMonthlySweep } from './db/monthly-lists.ts';
+import { connectRedis } from './db/redis.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     // 3.1: its schemas are JSON Schema 2020-12, the dialect TypeBox writes (numeric exclusiveMinimum and all).
     openapi: { openapi: '3.1.0', info: { title: 'Enclave API', version: '0.1.0' } },
   });
+  await connectRedis(app, config.REDIS_URL);
   await registerRateLimits(app);
   registerMetrics(app);
   await app.register(databaseGate);

@@ -13,6 +13,8 @@ const ACTIONS: Record<ModerationAction, string> = {
   'user.unban': 'lifted a ban',
   'user.mute': 'muted a member',
   'user.unmute': 'lifted a mute',
+  'user.role': "changed a member's role",
+  'user.passwordReset': "reset a member's password",
   'thread.approve': 'approved a thread',
   'thread.edit': 'edited a thread',
   'thread.delete': 'deleted a thread',
@@ -52,7 +54,10 @@ export function ModerationLog() {
           {entries.map((entry) => (
             <li key={entry.id} className={styles.logEntry}>
               <span>
-                <strong>{entry.actor?.username ?? 'A deleted account'}</strong> {ACTIONS[entry.action]}
+                <strong>
+                  {entry.actor?.username ?? (entry.byOperator ? 'An admin command' : 'A deleted account')}
+                </strong>{' '}
+                {ACTIONS[entry.action]}
                 <span className={styles.muted}>{targetOf(entry)}</span>
               </span>
               {entry.reason && <span className={styles.muted}>Reason: {entry.reason}</span>}

@@ -3,9 +3,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { AppError } from '../errors.ts';
 
+/**
+ * Counted in Redis with REDIS_URL, so several processes share one allowance (a member alternating between two
+ * replicas gets the allowance of one); in this process's memory otherwise. Redis unreachable, requests pass.
+ */
 export async function registerRateLimits(app: FastifyInstance) {
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(app.redis && { redis: app.redis, nameSpace: 'enclave:rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, ErrorCode.RateLimited, SERVER_TEXT.rateLimited, { retryAfterMs: context.ttl }),
   });

@@ -4,6 +4,9 @@ import { insertWithId } from '../db/ids.ts';
 import type { ModerationLogRecord } from './moderation-log-model.ts';
 import { presentLogEntries } from './presenter.ts';
 
+/** Who acts in an admin command: the operator at the server's console, no member (id 0 is never a member's). */
+export const OPERATOR = { id: 0 } as const;
+
 export type ModerationEntry = Pick<ModerationLogRecord, 'actorId' | 'action' | 'targetType'> &
   Partial<Pick<ModerationLogRecord, 'targetId' | 'reason' | 'details'>>;
 

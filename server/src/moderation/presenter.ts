@@ -1,6 +1,7 @@
 import type { ModerationLogEntry } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { usernamesOf } from '../users/usernames.ts';
+import { OPERATOR } from './log.ts';
 import type { ModerationLogRecord } from './moderation-log-model.ts';
 
 export async function presentLogEntries(
@@ -16,6 +17,7 @@ export async function presentLogEntries(
     return {
       id: entry.id,
       actor: username ? { id: entry.actorId, username } : null,
+      byOperator: entry.actorId === OPERATOR.id,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId ?? null,

@@ -6,13 +6,10 @@ import { hashPassword } from '../auth/passwords.ts';
 import { insertMember, revokeSessions } from '../auth/service.ts';
 import { byNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
-import { logModeration } from '../moderation/log.ts';
+import { logModeration, OPERATOR } from '../moderation/log.ts';
 import { findMemberByName } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { Role } from './command-line.ts';
-
-/** Who acts in an admin command: the operator at the server's console, no member (id 0 is never a member's). */
-export const OPERATOR: Pick<UserRecord, 'id'> = { id: 0 };
 
 /** A password to print once: 18 random bytes, 24 characters of base64url. */
 export const generatedPassword = () => randomBytes(18).toString('base64url');

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { backupsDirectory, writeBackupFile } from '../admin/database/backup.ts';
 import { restoreDatabase } from '../admin/database/restore.ts';
 import { AppError } from '../errors.ts';
+import { OPERATOR } from '../moderation/log.ts';
 import { banMember, unbanMember } from '../moderation/sanctions.ts';
 import { findMemberByName } from '../users/service.ts';
-import { createAdmin, generatedPassword, OPERATOR, resetPassword, setRole } from './accounts.ts';
+import { createAdmin, generatedPassword, resetPassword, setRole } from './accounts.ts';
 import {
   type CommandInput,
   type CommandName,

@@ -1,6 +1,5 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
+import type { Redis } from 'ioredis';
 import type { AdapterConstructor } from './recovery-guard.ts';
 
 /**
@@ -8,12 +7,6 @@ import type { AdapterConstructor } from './recovery-guard.ts';
  * in one process reaches sockets connected to another. The streams adapter (unlike the plain Redis
  * adapter) keeps Socket.IO's connection state recovery working across processes.
  */
-export async function redisStreamsAdapter(app: FastifyInstance, url: string): Promise<AdapterConstructor> {
-  const redis = createClient({ url });
-  redis.on('error', (error) => app.log.error({ err: error }, 'redis connection error'));
-  await redis.connect();
-  app.addHook('onClose', async () => {
-    await redis.quit();
-  });
+export function redisStreamsAdapter(redis: Redis): AdapterConstructor {
   return createAdapter(redis);
 }

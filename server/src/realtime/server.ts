@@ -61,7 +61,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     connectionStateRecovery: { maxDisconnectionDuration: guard.windowMs, skipMiddlewares: false },
     adapter: guard.guarded(SessionAwareAdapter),
   });
-  if (app.config.REDIS_URL) io.adapter(guard.guarded(await redisStreamsAdapter(app, app.config.REDIS_URL)));
+  if (app.redis) io.adapter(guard.guarded(redisStreamsAdapter(app.redis)));
 
   // The handshake is authenticated by the same HttpOnly cookie as REST; anonymous sockets may watch public rooms.
   // A socket that comes back must come back as the member it left as (recovery restored its rooms already).

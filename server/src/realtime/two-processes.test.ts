@@ -56,6 +56,21 @@ function post(server: ServerProcess, cookie: string | undefined, url: string, bo
   });
 }
 
+describe('two server processes sharing rate limits through Redis', () => {
+  it('give a member alternating between them the allowance of one', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const { client: member } = await createMember(app);
+    const url = pathOf(api.reply.url, { id: thread.id });
+    // One reply every 10 s: the first through A is the allowance; B, then A again, refuse.
+    const statuses = [];
+    for (const server of [a, b, a, b]) {
+      statuses.push((await post(server, member.cookie, url, { content: 'Alternating between replicas' })).status);
+    }
+    expect(statuses).toEqual([201, 429, 429, 429]);
+  });
+});
+
 describe('two server processes sharing rooms through Redis', () => {
   it('delivers a message sent through process A to a recipient connected to process B', async () => {
     const { client: sender } = await createMember(app);
