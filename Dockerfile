@@ -27,6 +27,8 @@ COPY protocol protocol
 COPY server/src server/src
 COPY scripts/src scripts/src
 COPY --from=build /app/client/dist client/dist
+# DATA_DIR: backups and the admin commands' socket, on a volume the node user owns.
+RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "--import", "tsx", "server/src/server.ts"]
