@@ -161,4 +161,23 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${url}/auth`, { timeout: 10_000 });
     await context.close();
   });
+
+  it('keeps the profile’s tab in the address, so a reload or a shared link opens it (issue 23, item 13)', async () => {
+    const { user } = await createMember(app);
+    const page = await (await signedInContext(browser, app, url, user)).newPage();
+    await page.goto(`${url}/profile`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('security');
+    await page.reload();
+    await page.getByRole('button', { name: PROFILE_TEXT.viewLog }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
+    await screenshot(page, 'accounts-profile-security-reloaded');
+
+    await page.goto(`${url}/profile?tab=privacy`);
+    await page.getByRole('button', { name: PROFILE_TEXT.savePrivacy }).waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByLabel('Bio').waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: PROFILE_TEXT.savePrivacy }).waitFor();
+  });
 });

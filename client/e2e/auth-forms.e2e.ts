@@ -1,9 +1,9 @@
-import { AUTH_TEXT, AUTH_TOASTS, api, LIMITS, VALIDATION, VERIFICATION_TEXT } from '@enclave/protocol';
+import { AUTH_TEXT, AUTH_TOASTS, api, LIMITS, TOASTS, VALIDATION, VERIFICATION_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, productInBrowser, screenshot } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
 let app: App;
 let url: string;
@@ -82,19 +82,29 @@ describe('the words of the sign-in forms in Chromium', () => {
     await page.close();
   });
 
-  it('shows the resend cool-down as a countdown on the disabled button (item 11)', async () => {
+  it('toasts a refused resend with the server’s words and counts down from the server’s retry time (issue 23, item 8)', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await openRegister(page);
     await fillRegistration(page, newMember());
     await page.getByRole('heading', { name: VERIFICATION_TEXT.title, exact: true }).waitFor();
+    // Within the minute after registering: the server refuses, and says for how long.
+    const answered = page.waitForResponse((response) => response.url().endsWith(api.resendVerification.url));
     await page.getByRole('button', { name: VERIFICATION_TEXT.resend, exact: true }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(429);
+    const refusal = (await answer.json()) as { message: string; details: { retryAfterSeconds: number } };
+    const retryAfter = refusal.details.retryAfterSeconds;
+    expect(retryAfter).toBeGreaterThan(50);
 
+    // Spec 000 §8: a failed resend is a toast with the server's error.
+    await toasts(page).getByText(AUTH_TOASTS.resendFailed).waitFor({ timeout: 3000 });
+    await toasts(page).getByText(refusal.message).waitFor();
     const countdown = page.getByRole('button', { name: /^Resend Code in \d+s$/ });
     await countdown.waitFor({ timeout: 3000 });
     expect(await countdown.isDisabled()).toBe(true);
     const first = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
-    expect(first).toBeGreaterThan(50);
-    expect(first).toBeLessThanOrEqual(60);
+    expect(first).toBeLessThanOrEqual(retryAfter);
+    expect(first).toBeGreaterThanOrEqual(retryAfter - 2);
     await page.waitForFunction(
       (start) => {
         const text = [...document.querySelectorAll('button')]
@@ -105,13 +115,7 @@ describe('the words of the sign-in forms in Chromium', () => {
       first,
       { timeout: 3000 },
     );
-    // The countdown is the answer: no stale "Please wait N seconds" toast beside it.
-    expect(
-      await toasts(page)
-        .getByText(/Please wait/)
-        .count(),
-    ).toBe(0);
-    await screenshot(page, 'auth-resend-countdown');
+    await screenshot(page, 'auth-resend-refused');
     await page.close();
   });
 
@@ -161,5 +165,45 @@ describe('the words of the sign-in forms in Chromium', () => {
     const seen = await page.evaluate(() => (window as unknown as { verificationSeen: object }).verificationSeen);
     expect(seen).toEqual({ success: true, together: false });
     await page.close();
+  });
+
+  it('offers Logout, not Go to Login Page, on the verification screen of /auth itself (issue 23, item 13)', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await openRegister(page);
+    await fillRegistration(page, newMember());
+    await page.getByRole('heading', { name: VERIFICATION_TEXT.title, exact: true }).waitFor();
+    await page.getByRole('link', { name: VERIFICATION_TEXT.goHome }).waitFor();
+    const logout = page.getByRole('button', { name: VERIFICATION_TEXT.logout, exact: true });
+    await logout.waitFor();
+    expect(await page.getByRole('button', { name: VERIFICATION_TEXT.goToLogin }).count()).toBe(0);
+    await screenshot(page, 'auth-verification-actions');
+
+    await logout.click();
+    await toasts(page).getByText(TOASTS.loggedOut.title).waitFor();
+    await loginForm(page).waitFor();
+    expect(await page.getByRole('heading', { name: VERIFICATION_TEXT.title, exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('tells a signed-in, verified member at /auth that the email is verified, then goes home (issue 23, item 11)', async () => {
+    const { user } = await createMember(app);
+    const context = await signedInContext(browser, app, url, user);
+    const page = await context.newPage();
+    await page.goto(`${url}/auth`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: TOASTS.emailVerified.title }).waitFor();
+    const home = main.getByRole('link', { name: VERIFICATION_TEXT.goHome });
+    await home.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await screenshot(page, 'auth-signed-in-verified');
+    await home.click();
+    await page.waitForURL(`${url}/`);
+
+    // Left alone, the screen moves on to the home page by itself.
+    await page.goto(`${url}/auth`);
+    await main.getByRole('heading', { name: TOASTS.emailVerified.title }).waitFor();
+    await page.waitForURL(`${url}/`, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Welcome to Enclave' }).waitFor();
+    await context.close();
   });
 });

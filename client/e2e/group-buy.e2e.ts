@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { CONSOLE_TEXT, FORUM_TEXT, rooms, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
+import {
+  ADMIN_TEXT,
+  CONSOLE_TEXT,
+  FORUM_PAGE_TEXT,
+  FORUM_TEXT,
+  LIMITS,
+  rooms,
+  THREAD_PAGE_TEXT,
+  THREAD_TEXT,
+  VALIDATION,
+} from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread, setDeadline } from '@enclave/server/test/forum.ts';
@@ -151,11 +161,19 @@ describe('a group buy in Chromium', () => {
     await row.getByText('Group buy: open').waitFor();
     await row.getByRole('button', { name: `${CONSOLE_TEXT.cancelGroupBuy}: ${thread.title}` }).click();
     const dialog = staffPage.getByRole('alertdialog');
-    await dialog
-      .getByRole('textbox', { name: CONSOLE_TEXT.cancelGroupBuyReason })
-      .fill('The seller withdrew the offer');
+    const reason = dialog.getByRole('textbox', { name: CONSOLE_TEXT.cancelGroupBuyReason });
+    const confirm = dialog.getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy });
+    // Said before anything is pressed (issue 23, item 13): a reason is required, and the confirm waits for one.
+    await dialog.getByText(ADMIN_TEXT.reasonRequired).waitFor();
+    expect(await reason.getAttribute('aria-required')).toBe('true');
+    expect(await confirm.isDisabled()).toBe(true);
+    await screenshot(staffPage, 'group-buy-cancel-dialog-empty');
+    await reason.fill('   ');
+    expect(await confirm.isDisabled()).toBe(true);
+    await reason.fill('The seller withdrew the offer');
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
     await screenshot(staffPage, 'group-buy-cancel-dialog');
-    await dialog.getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }).click();
+    await confirm.click();
     await staffPage.getByText(FORUM_TEXT.groupBuyCancelledNow).waitFor();
     await row.getByText('Group buy: cancelled').waitFor();
 
@@ -168,5 +186,65 @@ describe('a group buy in Chromium', () => {
     await staffPage.setViewportSize(MOBILE);
     await row.scrollIntoViewIfNeeded();
     await screenshot(staffPage, 'group-buy-cancelled-moderation-mobile');
+  });
+
+  it('keeps the numbers a member typed and says what is wrong with them, creating and editing (issue 23, item 12)', async () => {
+    const { user: admin } = await createMember(app, { isAdmin: true });
+    const page = await (await signedInContext(browser, app, url, admin, DESKTOP)).newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Start a New Thread' }).click();
+    const dialog = page.getByRole('dialog', { name: FORUM_PAGE_TEXT.createThreadTitle });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Group buy: a year of Mullvad');
+    await dialog.getByRole('textbox', { name: 'Content' }).fill('Five of us, one year each.');
+    await dialog.getByText('Group Buy', { exact: true }).click();
+    await dialog.getByRole('textbox', { name: FORUM_PAGE_TEXT.groupBuyContent }).fill('Account numbers');
+    const participants = dialog.getByLabel('Participants required');
+    const contribution = dialog.getByLabel('Contribution per member (coins)');
+    await participants.fill('0');
+    await contribution.fill('0');
+    await contribution.press('Tab');
+    // What was typed stays as typed: nothing is rounded into range behind the member's back.
+    expect(await participants.inputValue()).toBe('0');
+    expect(await contribution.inputValue()).toBe('0');
+    await dialog.getByRole('button', { name: 'Create Thread' }).click();
+    await dialog.getByText(VALIDATION.participantsMin).waitFor();
+    await dialog.getByText(VALIDATION.contributionMin).waitFor();
+    await screenshot(page, 'group-buy-create-numbers-invalid');
+
+    await participants.fill('150');
+    await participants.press('Tab');
+    expect(await participants.inputValue()).toBe('150');
+    await dialog.getByText(FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax)).waitFor();
+    expect(await dialog.getByText(VALIDATION.participantsMin).count()).toBe(0);
+    expect(await app.models.Thread.countDocuments({ title: 'Group buy: a year of Mullvad' })).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const thread = await aThread(app, admin, {
+      title: 'Group buy: a shared Nextcloud box',
+      content: 'Four places on a small box, 50 coins each.',
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 4,
+      groupBuyContributionAmount: 50,
+      groupBuyContent: 'Login details',
+    });
+    await page.goto(`${url}/edit-thread/${thread.id}`);
+    const edited = page.getByLabel('Participants required');
+    await edited.waitFor();
+    await edited.fill('0');
+    await page.getByLabel('Contribution per member (coins)').fill('0');
+    await page.getByLabel('Contribution per member (coins)').press('Tab');
+    expect(await edited.inputValue()).toBe('0');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(VALIDATION.participantsRequired).waitFor();
+    await page.getByText(VALIDATION.contributionRequired).waitFor();
+    await edited.fill('150');
+    await edited.press('Tab');
+    expect(await edited.inputValue()).toBe('150');
+    await page.getByText(FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax)).waitFor();
+    await screenshot(page, 'group-buy-edit-numbers-invalid');
+    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({
+      groupBuyParticipantsRequired: 4,
+      groupBuyContributionAmount: 50,
+    });
   });
 });

@@ -4,7 +4,7 @@ import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.t
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, productInBrowser, screenshot } from './harness.ts';
+import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 import { overflowOf } from './viewport-fit.ts';
 
 const LAPTOP_AGENT =
@@ -111,5 +111,31 @@ describe('sessions and account activity on the profile’s Security tab', () => 
     await openView(desktopPage, PROFILE_TEXT.viewLog, ACTIVITY_TEXT.title);
     await screenshot(desktopPage, 'activity-desktop');
     await Promise.all([phone.close(), desktop.close()]);
+  });
+
+  it('logs a profile edit and a failed password change, each in words (issue 23, item 13)', async () => {
+    const { user } = await createMember(app);
+    const page = await (await signedInContext(browser, app, url, user)).newPage();
+    await page.goto(`${url}/profile`);
+    await page.getByLabel('Bio').fill('Here for the group buys.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toasts(page).getByText(PROFILE_TEXT.profileUpdated).waitFor();
+
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Current Password').fill('not-my-password');
+    await page.getByLabel('New Password', { exact: true }).fill('brand-new-secret');
+    await page.getByLabel('Confirm New Password').fill('brand-new-secret');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toasts(page).getByText(PROFILE_TEXT.passwordChangeFailed).waitFor();
+
+    const log = await openView(page, PROFILE_TEXT.viewLog, ACTIVITY_TEXT.title);
+    const rows = log.getByRole('listitem');
+    await rows.filter({ hasText: ACTIVITY_TEXT.passwordChangeFailed }).waitFor();
+    const titles = await rows.allTextContents();
+    expect(titles[0]).toContain(ACTIVITY_TEXT.passwordChangeFailed);
+    expect(titles[1]).toContain(ACTIVITY_TEXT.profileUpdated(['bio']));
+    // Where the failed attempt came from, as for a failed sign-in.
+    expect(titles[0]).toContain(SESSIONS_TEXT.network);
+    await screenshot(page, 'activity-profile-and-password');
   });
 });

@@ -15,6 +15,7 @@ import { unreadCountQuery } from './messages/message-queries.ts';
 import { notificationsQuery } from './notifications/notification-queries.ts';
 import { parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
+import { parseProfileSearch } from './routes/profile-tabs.ts';
 import { recordIdOf } from './routes/record-id.ts';
 import { sessionQuery } from './session/use-session.ts';
 import { threadQuery } from './thread/thread-queries.ts';
@@ -27,7 +28,7 @@ import { parseWalletSearch } from './wallet/wallet-search.ts';
  */
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: AppShell,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: () => <NotFoundPage />,
   loader: ({ context: { queryClient } }) => {
     // A verified member's header shows the unread badge and the bell's count on every page: asked for as soon as
     // the session answers, so the first render has them (the page's HTML preloads them for such a member, pages.ts).
@@ -97,6 +98,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/profile',
+    validateSearch: parseProfileSearch,
     component: protectedPage(lazyRouteComponent(() => import('./routes/profile-page.tsx'), 'ProfilePage')),
   }),
   createRoute({

@@ -13,7 +13,8 @@ import { CryptoWalletSettings } from './wallet.ts';
 export const AdminUser = Type.Object({
   id: Id,
   username: Type.String(),
-  email: Type.String(),
+  /** For admins only: a moderator looks members up, bans and mutes them, and has no need of their addresses. */
+  email: Nullable(Type.String()),
   profilePicture: Nullable(Type.String()),
   createdAt: IsoDate,
   isEmailVerified: Type.Boolean(),
@@ -28,7 +29,7 @@ export const AdminUser = Type.Object({
 export type AdminUser = Type.Static<typeof AdminUser>;
 
 export const AdminUsersQuery = Type.Object({
-  /** Case-insensitive part of a username or email. */
+  /** Case-insensitive part of a username, or for admins of an email address too. */
   q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })),
   /** Newest first; default and maximum LIMITS.pageSizeMax. */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
@@ -200,7 +201,7 @@ export const adminRoutes = {
   }),
   adminUsers: route({
     ...endpoints.adminUsers,
-    summary: 'Members with email, status and coins, newest first (admins)',
+    summary: 'Members with status and coins, newest first, and their emails for admins (staff)',
     querystring: AdminUsersQuery,
     response: { 200: Type.Array(AdminUser) },
   }),

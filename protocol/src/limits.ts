@@ -60,6 +60,9 @@ export const LIMITS = {
   threadPageSizeDefault: 50,
   searchQueryMax: 100,
   allowedUsersMax: 100,
+  /** Names offered as a member types one (the private-thread picker): from this many letters, at most this many. */
+  memberSuggestionPrefixMin: 2,
+  memberSuggestionsMax: 8,
   categoryNameMax: 60,
   categoryDescriptionMax: 500,
   /** How long a sign-in lasts (the session cookie and its token). */

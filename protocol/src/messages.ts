@@ -436,6 +436,8 @@ export const FORUM_PAGE_TEXT = {
   addMember: 'Add member',
   memberUsername: 'Username',
   memberNotFound: (username: string) => `No member is called ${username}`,
+  lookingForMembers: 'Looking for members…',
+  noMemberStartsWith: (letters: string) => `No member's name starts with ${letters}`,
   memberIsYou: 'You can always read your own thread',
   membersMax: (n: number) => `You can choose at most ${n} members`,
   removeMember: (username: string) => `Remove ${username}`,
@@ -568,7 +570,7 @@ export const CONSOLE_TEXT = {
   cancelGroupBuyTitle: (title: string) => `Cancel the group buy "${title}"?`,
   cancelGroupBuyText:
     'Every contribution goes back to its contributor, and nobody can contribute again. This cannot be undone.',
-  cancelGroupBuyReason: 'Reason (for the moderation log)',
+  cancelGroupBuyReason: 'Reason (required)',
   cancelGroupBuyFailed: 'Failed to cancel group buy',
   keepGroupBuy: 'Keep it',
 } as const;

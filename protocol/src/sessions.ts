@@ -51,6 +51,8 @@ export const ACTIVITY_KINDS = [
   'signed_in',
   'sign_in_failed',
   'password_changed',
+  'password_change_failed',
+  'profile_updated',
   'email_verified',
   'session_ended',
   'coins_spent',
@@ -64,13 +66,14 @@ export const ActivityEntry = Type.Object({
   id: RecordId,
   kind: Type.Enum(ACTIVITY_KINDS),
   at: IsoDate,
-  /** Sign-ins, failed sign-ins and ended sessions: where from. */
+  /** Sign-ins, failed sign-ins, failed password changes and ended sessions: where from. */
   client: Nullable(ClientSummary),
   /** Coins moved (negative when spent), or the coins a payment buys. */
   coins: Nullable(Type.Integer()),
   /**
    * What the coins were for (the ledger's entry type: unlock, sale, admin_grant…), a payment's state (pending,
-   * completed, failed), how a sign-in happened (login, registration), why a session ended (ended, logged_out).
+   * completed, failed), how a sign-in happened (login, registration), why a session ended (ended, logged_out),
+   * what a profile edit changed (comma-separated: username, bio, picture, privacy).
    */
   detail: Nullable(Type.String()),
   /** The thread coins were spent or earned on; the link decides what the reader may see of it. */

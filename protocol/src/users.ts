@@ -54,11 +54,11 @@ export type PublicUser = Type.Static<typeof PublicUser>;
  * tabs, panels and buttons from these and never from the role flags.
  */
 export const Abilities = Type.Object({
-  /** The console: approval queue, reports, content list, bans, mutes and pending payments. */
+  /** The console: members table, approval queue, reports, content list, bans, mutes and pending payments. */
   canModerate: Type.Boolean(),
   canDeleteThreads: Type.Boolean(),
   canEditThreads: Type.Boolean(),
-  /** The members table and coin grants. */
+  /** Coin grants, and the members' email addresses in the members table. */
   canManageUsers: Type.Boolean(),
   canManageCategories: Type.Boolean(),
   /** Test coins and the crypto receiving addresses. */
@@ -107,6 +107,20 @@ export const DeleteAccountBody = Type.Object({
 
 export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameMax }) });
 
+/** The first letters of a username, as a member types it into a picker. */
+export const MemberSuggestionsQuery = Type.Object({
+  prefix: Type.String({ minLength: LIMITS.memberSuggestionPrefixMin, maxLength: LIMITS.usernameMax }),
+});
+export type MemberSuggestionsQuery = Type.Static<typeof MemberSuggestionsQuery>;
+
+/** A member offered to a picker: what their card shows at a glance, never an email, a bio or a date. */
+export const MemberSuggestion = Type.Object({
+  id: Id,
+  username: Type.String(),
+  profilePicture: Nullable(Type.String()),
+});
+export type MemberSuggestion = Type.Static<typeof MemberSuggestion>;
+
 export const userRoutes = {
   user: route({ ...endpoints.user, summary: 'The signed-in member', response: { 200: CurrentUser } }),
   userById: route({
@@ -126,6 +140,13 @@ export const userRoutes = {
     summary: 'Find a member by exact username',
     params: UsernameParams,
     response: { 200: PublicUser },
+  }),
+  memberSuggestions: route({
+    ...endpoints.memberSuggestions,
+    summary:
+      'Members whose usernames start with the prefix, alphabetically, at most 8; not the caller, and not members who hide their profile',
+    querystring: MemberSuggestionsQuery,
+    response: { 200: Type.Array(MemberSuggestion) },
   }),
   updateProfile: route({
     ...endpoints.updateProfile,

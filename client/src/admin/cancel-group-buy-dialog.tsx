@@ -15,7 +15,7 @@ import { MODERATION_LOG_KEY, markGroupBuyCancelled } from './admin-cache.ts';
 export function CancelGroupBuyDialog({ thread, onClose }: { thread: Thread; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const hasReason = reason.trim() !== '';
   const cancellation = useMutation({
     mutationFn: () =>
       call(api.cancelGroupBuy, {
@@ -31,13 +31,6 @@ export function CancelGroupBuyDialog({ thread, onClose }: { thread: Thread; onCl
     },
     onSettled: onClose,
   });
-  const confirm = () => {
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    cancellation.mutate();
-  };
 
   return (
     <ModalDialog
@@ -47,22 +40,25 @@ export function CancelGroupBuyDialog({ thread, onClose }: { thread: Thread; onCl
       onOpenChange={(open) => !open && onClose()}
     >
       <p className={styles.muted}>{CONSOLE_TEXT.cancelGroupBuyText}</p>
+      {/* Required, and said so before anything is pressed: the confirm waits for a reason. */}
       <TextField
         label={CONSOLE_TEXT.cancelGroupBuyReason}
+        description={ADMIN_TEXT.reasonRequired}
+        isRequired
         rows={3}
         maxLength={MODERATION_REASON_MAX}
         value={reason}
-        onChange={(value) => {
-          setReason(value);
-          setMissing(false);
-        }}
-        error={missing ? ADMIN_TEXT.reasonRequired : undefined}
+        onChange={setReason}
       />
       <DialogActions>
         <Button variant="secondary" onPress={onClose}>
           {CONSOLE_TEXT.keepGroupBuy}
         </Button>
-        <Button variant="destructive" isDisabled={cancellation.isPending} onPress={confirm}>
+        <Button
+          variant="destructive"
+          isDisabled={!hasReason || cancellation.isPending}
+          onPress={() => cancellation.mutate()}
+        >
           {cancellation.isPending ? 'Cancelling…' : CONSOLE_TEXT.cancelGroupBuy}
         </Button>
       </DialogActions>

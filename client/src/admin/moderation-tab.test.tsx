@@ -87,9 +87,11 @@ describe('the thread moderation tab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: `${CONSOLE_TEXT.cancelGroupBuy}: Old seats` })).toBeNull();
     await user.click(within(row).getByRole('button', { name: `${CONSOLE_TEXT.cancelGroupBuy}: Figma seats` }));
     const dialog = await screen.findByRole('alertdialog', { name: CONSOLE_TEXT.cancelGroupBuyTitle('Figma seats') });
-    // The reason is required: the moderation log keeps it.
-    await user.click(within(dialog).getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }));
+    // The reason is required, as the dialog says from the start: the moderation log keeps it.
     expect(within(dialog).getByText(ADMIN_TEXT.reasonRequired)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }).hasAttribute('disabled')).toBe(
+      true,
+    );
     await user.type(within(dialog).getByRole('textbox', { name: CONSOLE_TEXT.cancelGroupBuyReason }), 'Seller left');
     await user.click(within(dialog).getByRole('button', { name: CONSOLE_TEXT.cancelGroupBuy }));
     await waitFor(() =>

@@ -99,11 +99,21 @@ describe('the users tab', { timeout: 30_000 }, () => {
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
-  it('is not offered to a moderator, who may not list members: /admin?tab=users opens their first panel', async () => {
-    const { router, fetchMock } = await renderConsole('users', {}, { user: aModerator() });
-    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'content' }));
+  it('is a moderator’s too, to look members up and ban them, without coin grants or addresses (issue 23, item 10)', async () => {
+    const withoutEmails = members.map((member) => ({ ...member, email: null }));
+    const { router } = await renderConsole(
+      'users',
+      { 'GET /api/admin/users': json(withoutEmails) },
+      {
+        user: aModerator(),
+      },
+    );
+    await screen.findByRole('table');
+    expect(router.state.location.search).toEqual({ tab: 'users' });
     const tabs = screen.getByRole('navigation', { name: 'Console tabs' });
-    expect(within(tabs).queryByRole('link', { name: CONSOLE_TEXT.tabs.users })).toBeNull();
-    expect(callsTo(fetchMock, 'GET /api/admin/users')).toEqual([]);
+    expect(within(tabs).getByRole('link', { name: CONSOLE_TEXT.tabs.users })).toBeTruthy();
+    expect(within(rowOf('bob')).getByRole('button', { name: 'Ban bob' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('button', { name: /^Add Coins/ })).toBeNull();
+    expect(screen.queryByText('bob@example.com')).toBeNull();
   });
 });

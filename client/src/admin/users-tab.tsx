@@ -12,6 +12,7 @@ import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
+import { useSession } from '../session/use-session.ts';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
 import { ADMIN_USERS_KEY } from './admin-cache.ts';
@@ -20,8 +21,13 @@ import { formatDay, isStaffMember, tableStatusOf } from './member-status.ts';
 
 type Pages = InfiniteData<AdminUser[], number | undefined>;
 
-/** Spec 001 §2, users: every member with their status and coins; admins add test coins or ban. */
+/**
+ * Spec 001 §2, users: every member with their status and coins, to look up and ban (admins and moderators). Coin
+ * grants and email addresses are for those the server lets manage users (admins).
+ */
 export function UsersTab() {
+  const { user } = useSession();
+  const mayGrantCoins = Boolean(user?.abilities.canManageUsers);
   const query = useAdminUsers();
   const queryClient = useQueryClient();
   const [banning, setBanning] = useState<AdminUser | null>(null);
@@ -66,7 +72,8 @@ export function UsersTab() {
   return (
     <section className={styles.card} aria-labelledby="users-title">
       <CardHeading id="users-title" title="Users">
-        Newest members first. Add Coins gives {wholeNumber(TEST_COINS.perUser)} test coins through the ledger.
+        Newest members first.
+        {mayGrantCoins && ` Add Coins gives ${wholeNumber(TEST_COINS.perUser)} test coins through the ledger.`}
       </CardHeading>
       {query.isLoading ? (
         <LoadingRows rows={SKELETON_ROWS.list} label="Loading users" />
@@ -86,9 +93,11 @@ export function UsersTab() {
                     <span className={`${styles.strong} ${styles.truncate}`} title={member.username}>
                       {member.username}
                     </span>
-                    <span className={`${styles.muted} ${styles.truncate}`} title={member.email}>
-                      {member.email}
-                    </span>
+                    {member.email && (
+                      <span className={`${styles.muted} ${styles.truncate}`} title={member.email}>
+                        {member.email}
+                      </span>
+                    )}
                   </span>
                 </div>
               ),
@@ -106,16 +115,18 @@ export function UsersTab() {
               label: 'Actions',
               cell: (member) => (
                 <div className={styles.actions}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`${CONSOLE_TEXT.addCoins} to ${member.username}`}
-                    isDisabled={isBusy(member)}
-                    onPress={() => addCoins.mutate(member)}
-                  >
-                    <Coins size={14} aria-hidden />
-                    {CONSOLE_TEXT.addCoins}
-                  </Button>
+                  {mayGrantCoins && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`${CONSOLE_TEXT.addCoins} to ${member.username}`}
+                      isDisabled={isBusy(member)}
+                      onPress={() => addCoins.mutate(member)}
+                    >
+                      <Coins size={14} aria-hidden />
+                      {CONSOLE_TEXT.addCoins}
+                    </Button>
+                  )}
                   {!member.isBanned && (
                     <Button
                       size="sm"

@@ -12,17 +12,20 @@ import { usePendingVerification } from '../stores/pending-verification-store.ts'
 import * as styles from './email-verification.css.ts';
 import { useResendCode, type useVerifyEmail } from './use-verification.ts';
 
-/** 'protected' guards a member page (Logout); 'public' completes a registration (Go to Login Page). */
+/** 'protected' guards a member page; 'public' completes a registration on /auth. */
 export type GateVariant = 'protected' | 'public';
 
 interface EmailVerificationProps {
-  variant: GateVariant;
   /** Owned by the gate, which shows only the success once the code is accepted. */
   verify: ReturnType<typeof useVerifyEmail>;
 }
 
-/** Spec 000 §2: the email verification screen, with the reasons to verify beside the code form. */
-export function EmailVerification({ variant, verify }: EmailVerificationProps) {
+/**
+ * Spec 000 §2: the email verification screen, with the reasons to verify beside the code form. A signed-in member
+ * is offered Logout, on a member page and on /auth alike: 'Go to Login Page' would lead back to this same screen.
+ * Only a registration remembered without a session (its cookie gone) is offered the login form instead.
+ */
+export function EmailVerification({ verify }: EmailVerificationProps) {
   const { user } = useSession();
   const pending = usePendingVerification();
   const email = user?.email ?? pending.email;
@@ -112,7 +115,7 @@ export function EmailVerification({ variant, verify }: EmailVerificationProps) {
             {VERIFICATION_TEXT.goHome}
           </LinkButton>
           <Button variant="ghost" onPress={leave} isDisabled={logout.isPending}>
-            {variant === 'protected' ? VERIFICATION_TEXT.logout : VERIFICATION_TEXT.goToLogin}
+            {user ? VERIFICATION_TEXT.logout : VERIFICATION_TEXT.goToLogin}
           </Button>
         </div>
       </aside>

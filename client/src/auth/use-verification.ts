@@ -49,7 +49,8 @@ export function useVerifyEmail() {
 
 /**
  * Spec 000 §5 and §8: a resend needs an email address; a development server answers with the new code too.
- * A resend inside the cool-down answers with the seconds left, which `onCooldown` counts down instead of a toast.
+ * A failed resend toasts the server's error. One refused inside the cool-down also says how many seconds are left,
+ * which `onCooldown` counts down on the button.
  */
 export function useResendCode(onCooldown: (seconds: number) => void) {
   return useMutation({
@@ -63,7 +64,7 @@ export function useResendCode(onCooldown: (seconds: number) => void) {
     },
     onError: (error) => {
       const seconds = retryAfterOf(error);
-      if (seconds) return onCooldown(seconds);
+      if (seconds) onCooldown(seconds);
       toast({
         variant: 'destructive',
         title: AUTH_TOASTS.resendFailed,

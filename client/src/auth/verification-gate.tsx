@@ -19,7 +19,7 @@ export function VerificationGate({ variant }: { variant: GateVariant }) {
           {variant === 'protected' ? AUTH_TEXT.verificationRequiredProtected : AUTH_TEXT.verificationRequiredPublic}
         </p>
       </header>
-      <EmailVerification variant={variant} verify={verify} />
+      <EmailVerification verify={verify} />
     </div>
   );
 }

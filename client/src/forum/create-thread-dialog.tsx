@@ -171,8 +171,6 @@ function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
           <NumberField
             label={FORUM_PAGE_TEXT.groupBuyDays}
             description={FORUM_PAGE_TEXT.groupBuyDaysHelp}
-            minValue={LIMITS.groupBuyDaysMin}
-            maxValue={LIMITS.groupBuyDaysMax}
             value={values.groupBuyDays}
             onChange={(groupBuyDays) => change({ groupBuyDays })}
             error={errors.groupBuyDays}

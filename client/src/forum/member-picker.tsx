@@ -1,9 +1,24 @@
-import { api, FORUM_PAGE_TEXT, LIMITS } from '@enclave/protocol';
+import { api, FORUM_PAGE_TEXT, LIMITS, type MemberSuggestion } from '@enclave/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useContext, useState } from 'react';
+import {
+  ComboBox,
+  ComboBoxStateContext,
+  FieldError,
+  Input,
+  type Key,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+} from 'react-aria-components';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
-import { TextField } from '../components/text-field.tsx';
+import * as listStyles from '../components/select-field.css.ts';
+import * as fieldStyles from '../components/text-field.css.ts';
+import { useDebouncedValue } from '../components/use-debounced-value.ts';
 import { useSession } from '../session/use-session.ts';
 import * as styles from './create-thread-dialog.css.ts';
 import * as tagList from './tag-list.css.ts';
@@ -21,9 +36,36 @@ interface MemberPickerProps {
   authorId: number | undefined;
 }
 
+/** How long typing pauses before the names it starts are asked for. */
+const SUGGEST_AFTER_MS = 200;
+
 /**
- * Who may read a private thread: a member is added by their exact username (a privacy forum lists no
- * one to strangers), looked up on Enter or Add, and removed with their own button.
+ * The members whose names start with what is typed, from the second letter on (the server leaves out whoever
+ * hides their profile: they are added by their exact name). Narrowed here to the text as it is now, so a slower
+ * answer for fewer letters never offers a name that no longer fits. `isAsking` while there is text enough to
+ * ask with; `isLooking` until the answer for the text as it is now has come.
+ */
+function useMemberSuggestions(text: string) {
+  const typed = text.trim().toLowerCase();
+  const prefix = useDebouncedValue(typed, SUGGEST_AFTER_MS);
+  const query = useQuery({
+    queryKey: ['member-suggestions', prefix],
+    queryFn: ({ signal }) => call(api.memberSuggestions, { query: { prefix }, signal, silent: true }),
+    enabled: prefix.length >= LIMITS.memberSuggestionPrefixMin,
+    placeholderData: keepPreviousData,
+  });
+  const isAsking = typed.length >= LIMITS.memberSuggestionPrefixMin;
+  const found = isAsking ? (query.data ?? []) : [];
+  return {
+    isAsking,
+    isLooking: isAsking && (prefix !== typed || query.isPlaceholderData || query.isPending),
+    found: found.filter((member) => member.username.toLowerCase().startsWith(typed)),
+  };
+}
+
+/**
+ * Who may read a private thread: as the author types, members whose names start so are offered (react-aria's
+ * combo box); Enter or Add looks up a name typed whole, and each chosen member is removed with their own button.
  */
 export function MemberPicker({ members, onChange, authorId }: MemberPickerProps) {
   const { user } = useSession();
@@ -31,6 +73,19 @@ export function MemberPicker({ members, onChange, authorId }: MemberPickerProps)
   const [error, setError] = useState<string>();
   const [isLooking, setLooking] = useState(false);
   const isFull = members.length >= LIMITS.allowedUsersMax;
+  const ownerId = authorId ?? user?.id;
+  const suggestions = useMemberSuggestions(draft);
+  const offered = suggestions.found.filter(
+    (member) => member.id !== ownerId && !members.some((chosen) => chosen.id === member.id),
+  );
+
+  const choose = (member: ChosenMember) => {
+    if (!members.some((chosen) => chosen.id === member.id)) {
+      onChange([...members, { id: member.id, username: member.username }]);
+    }
+    setDraft('');
+    setError(undefined);
+  };
 
   const add = async () => {
     const username = draft.trim();
@@ -38,14 +93,8 @@ export function MemberPicker({ members, onChange, authorId }: MemberPickerProps)
     setLooking(true);
     try {
       const member = await call(api.searchUser, { params: { username }, silent: true });
-      if (member.id === (authorId ?? user?.id)) setError(FORUM_PAGE_TEXT.memberIsYou);
-      else {
-        if (!members.some((chosen) => chosen.id === member.id)) {
-          onChange([...members, { id: member.id, username: member.username }]);
-        }
-        setDraft('');
-        setError(undefined);
-      }
+      if (member.id === ownerId) setError(FORUM_PAGE_TEXT.memberIsYou);
+      else choose(member);
     } catch {
       setError(FORUM_PAGE_TEXT.memberNotFound(username));
     } finally {
@@ -53,28 +102,63 @@ export function MemberPicker({ members, onChange, authorId }: MemberPickerProps)
     }
   };
 
+  const suggested = (key: Key | null) => {
+    const member = offered.find((candidate) => candidate.id === key);
+    if (member) choose(member);
+  };
+
   return (
     <div className={styles.tagField}>
       <div className={styles.tagEntry}>
-        <TextField
-          label={FORUM_PAGE_TEXT.privateMembers}
-          placeholder={FORUM_PAGE_TEXT.memberUsername}
-          autoComplete="off"
-          description={isFull ? FORUM_PAGE_TEXT.membersMax(LIMITS.allowedUsersMax) : undefined}
-          value={draft}
-          onChange={(text) => {
+        <ComboBox
+          className={fieldStyles.field}
+          items={offered}
+          inputValue={draft}
+          onInputChange={(text) => {
             setDraft(text);
             setError(undefined);
           }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            void add();
-          }}
-          maxLength={LIMITS.usernameMax}
+          selectedKey={null}
+          onSelectionChange={suggested}
+          allowsCustomValue
+          // Open as soon as there are letters enough to ask with: the names come a moment later.
+          allowsEmptyCollection={suggestions.isAsking}
+          menuTrigger="input"
           isDisabled={isFull}
-          error={error}
-        />
+          isInvalid={Boolean(error)}
+          validationBehavior="aria"
+        >
+          <Label className={fieldStyles.label}>{FORUM_PAGE_TEXT.privateMembers}</Label>
+          <MemberInput
+            onEnter={() => void add()}
+            placeholder={FORUM_PAGE_TEXT.memberUsername}
+            maxLength={LIMITS.usernameMax}
+          />
+          {isFull && (
+            <Text slot="description" className={fieldStyles.description}>
+              {FORUM_PAGE_TEXT.membersMax(LIMITS.allowedUsersMax)}
+            </Text>
+          )}
+          <FieldError className={fieldStyles.error}>{error}</FieldError>
+          <Popover className={listStyles.popover} placement="bottom start">
+            <ListBox<MemberSuggestion>
+              className={listStyles.listBox}
+              renderEmptyState={() => (
+                <p className={styles.hint}>
+                  {suggestions.isLooking
+                    ? FORUM_PAGE_TEXT.lookingForMembers
+                    : FORUM_PAGE_TEXT.noMemberStartsWith(draft.trim())}
+                </p>
+              )}
+            >
+              {(member) => (
+                <ListBoxItem id={member.id} textValue={member.username} className={listStyles.option}>
+                  {member.username}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </ComboBox>
         <Button
           variant="secondary"
           className={styles.addTag}
@@ -105,5 +189,25 @@ export function MemberPicker({ members, onChange, authorId }: MemberPickerProps)
         <p className={styles.hint}>{FORUM_PAGE_TEXT.noMembersChosen}</p>
       )}
     </div>
+  );
+}
+
+/**
+ * The picker's input. Enter on a highlighted suggestion is the combo box's: it chooses that member. Otherwise Enter
+ * looks up the name as typed, and never sends the form around the picker.
+ */
+function MemberInput({ onEnter, ...props }: Omit<ComponentProps<typeof Input>, 'className'> & { onEnter: () => void }) {
+  const state = useContext(ComboBoxStateContext);
+  return (
+    <Input
+      {...props}
+      className={fieldStyles.input}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        if (state?.isOpen && state.selectionManager.focusedKey !== null) return;
+        event.preventDefault();
+        onEnter();
+      }}
+    />
   );
 }

@@ -53,15 +53,26 @@ export function threadBodyOf(values: ThreadFormValues, tags: string[]): CreateTh
   };
 }
 
+/** The costs each switch brings, checked against the server's maximum. */
+const COSTS = [
+  ['isPremium', 'premiumCost'],
+  ['hasUnlockableContent', 'unlockableCost'],
+  ['isGroupBuy', 'groupBuyContributionAmount'],
+] as const;
+
 /**
- * Spec 000 §5 through the protocol body (titles, contents, costs of at least 1), plus the rules the server
- * applies across fields: at most 100 participants, a group buy needs the content it unlocks, and a premium discussion needs something to unlock
- * (its content, or for a premium thread the sister thread's content).
+ * Spec 000 §5 through the protocol body (titles, contents, costs of at least 1, at least 1 participant), plus the
+ * rules the server applies beyond it: at most 100 participants and costs up to the maximum, a group buy needs the
+ * content it unlocks, and a premium discussion needs something to unlock (its content, or for a premium thread the
+ * sister thread's content). The number fields keep what was typed, so these are what tells the member.
  */
 export function threadFormErrors(values: ThreadFormValues, tags: string[]): ThreadFormErrors {
   const errors: ThreadFormErrors = schemaErrors(CreateThreadBody, threadBodyOf(values, tags));
   if (values.isGroupBuy && values.groupBuyParticipantsRequired > LIMITS.groupBuyParticipantsMax) {
     errors.groupBuyParticipantsRequired = FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax);
+  }
+  for (const [isOn, cost] of COSTS) {
+    if (values[isOn] && values[cost] > LIMITS.costMax) errors[cost] = FORUM_TEXT.costMax(LIMITS.costMax);
   }
   if (values.isGroupBuy && !values.groupBuyContent.trim()) errors.groupBuyContent = VALIDATION.groupBuyContentRequired;
   if (values.hasUnlockableContent) {

@@ -40,11 +40,6 @@ function SwitchSetting({ label, description, isSelected, onChange, layout, child
   );
 }
 
-/** Spec 000 §5: every cost input has a minimum of 1. */
-function CostField(props: { label: string; value: number; onChange: (value: number) => void; error?: string }) {
-  return <NumberField minValue={1} maxValue={LIMITS.costMax} {...props} />;
-}
-
 /** The premium switch and, while it is on, the cost of reading the thread. */
 export function PremiumSetting({ values, errors, change, layout, ...text }: SettingProps & { label: string }) {
   return (
@@ -54,7 +49,7 @@ export function PremiumSetting({ values, errors, change, layout, ...text }: Sett
       isSelected={values.isPremium}
       onChange={(isPremium) => change({ isPremium })}
     >
-      <CostField
+      <NumberField
         label="Premium cost (coins)"
         value={values.premiumCost}
         onChange={(premiumCost) => change({ premiumCost })}
@@ -109,7 +104,7 @@ export function PremiumDiscussionSetting({
       onChange={(hasUnlockableContent) => change({ hasUnlockableContent })}
     >
       <div className={styles.pair[layout]}>
-        <CostField
+        <NumberField
           label="Unlock cost (coins)"
           value={values.unlockableCost}
           onChange={(unlockableCost) => change({ unlockableCost })}
@@ -149,13 +144,11 @@ export function GroupBuySetting({
       <div className={styles.pair[layout]}>
         <NumberField
           label="Participants required"
-          minValue={LIMITS.groupBuyParticipantsMin}
-          maxValue={LIMITS.groupBuyParticipantsMax}
           value={values.groupBuyParticipantsRequired}
           onChange={(groupBuyParticipantsRequired) => change({ groupBuyParticipantsRequired })}
           error={errors.groupBuyParticipantsRequired}
         />
-        <CostField
+        <NumberField
           label="Contribution per member (coins)"
           value={values.groupBuyContributionAmount}
           onChange={(groupBuyContributionAmount) => change({ groupBuyContributionAmount })}

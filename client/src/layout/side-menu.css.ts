@@ -8,21 +8,30 @@ const fadeOut = keyframes({ to: { opacity: 0 } });
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' } });
 const slideOut = keyframes({ to: { transform: 'translateX(-100%)' } });
 
-export const desktop = style({
+/**
+ * The desktop menu's panel: a column as tall as the page, so its white runs down beside the longest page, with the
+ * menu sticky inside it (a sticky menu alone is one screen tall, and the page's grey showed beneath it).
+ */
+export const column = style({
   display: 'none',
+  alignSelf: 'stretch',
+  flexShrink: 0,
+  zIndex: vars.zIndex.sidebar,
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  '@media': { [media.desktop]: { display: 'block' } },
+});
+
+export const desktop = style({
+  display: 'flex',
   position: 'sticky',
   top: vars.size.header,
-  zIndex: vars.zIndex.sidebar,
   flexDirection: 'column',
-  flexShrink: 0,
   width: vars.size.sidebar,
   height: `calc(100dvh - ${vars.size.header})`,
   padding: `${vars.space.lg} ${vars.space.md}`,
-  background: vars.color.surface,
-  borderRight: `1px solid ${vars.color.border}`,
   overflowY: 'auto',
   transition: `width ${vars.duration.normal} ease`,
-  '@media': { [media.desktop]: { display: 'flex' } },
   selectors: { '&[data-compact]': { width: vars.size.sidebarCollapsed, paddingInline: vars.space.sm } },
 });
 

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@enclave/protocol';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { lazy, useEffect, useId, useState } from 'react';
+import { lazy, useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button.tsx';
 import { OnDemand } from '../components/on-demand.tsx';
@@ -36,18 +36,20 @@ export function SideMenu() {
 
   return (
     <>
-      <aside className={styles.desktop} data-compact={!isExpanded || undefined} aria-label="Side menu">
-        <MenuGroups user={user} isCompact={!isExpanded} />
-        <Button
-          variant="ghost"
-          size="icon"
-          className={isExpanded ? styles.collapseToggle : styles.compactToggle}
-          aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
-          onPress={toggleExpanded}
-        >
-          <ToggleIcon size={20} aria-hidden />
-        </Button>
-      </aside>
+      <div className={styles.column}>
+        <aside className={styles.desktop} data-compact={!isExpanded || undefined} aria-label="Side menu">
+          <MenuGroups user={user} isCompact={!isExpanded} />
+          <Button
+            variant="ghost"
+            size="icon"
+            className={isExpanded ? styles.collapseToggle : styles.compactToggle}
+            aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
+            onPress={toggleExpanded}
+          >
+            <ToggleIcon size={20} aria-hidden />
+          </Button>
+        </aside>
+      </div>
       <OnDemand isOpen={isVisible}>
         <SideMenuDrawer user={user} isOpen={isOpen} isVisible={isVisible} onClose={closeSidebar} />
       </OnDemand>
@@ -91,6 +93,9 @@ export function MenuGroups({
 function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact: boolean; onNavigate?: () => void }) {
   const Icon = entry.icon;
   const tooltip = useMenuTooltip(isCompact);
+  // Whether the pointer is over the plain entry while the tooltip's code is on its way: the trigger that takes the
+  // entry's place then opens all the same (menu-tooltip.tsx).
+  const isPointerOver = useRef(false);
   // An entry of the collapsed menu shows only its icon, and its label as a tooltip.
   const withTooltip = isCompact && tooltip !== undefined;
   const Link = withTooltip ? tooltip.TooltipLink : RouterLink;
@@ -100,13 +105,25 @@ function MenuLink({ entry, isCompact, onNavigate }: { entry: NavEntry; isCompact
       activeOptions={activeOptionsFor(entry.to)}
       className={isCompact ? styles.compactLink : styles.link}
       onClick={onNavigate}
+      onPointerEnter={() => {
+        isPointerOver.current = true;
+      }}
+      onPointerLeave={() => {
+        isPointerOver.current = false;
+      }}
     >
       <Icon className={styles.linkIcon} size={20} aria-hidden />
       <span className={isCompact ? visuallyHidden : undefined}>{entry.label}</span>
       {entry.badge && <NavBadge kind={entry.badge} placement={isCompact ? 'corner' : 'end'} />}
     </Link>
   );
-  return withTooltip ? <tooltip.MenuTooltip label={entry.label}>{link}</tooltip.MenuTooltip> : link;
+  return withTooltip ? (
+    <tooltip.MenuTooltip label={entry.label} wasPointerOver={isPointerOver}>
+      {link}
+    </tooltip.MenuTooltip>
+  ) : (
+    link
+  );
 }
 
 const menuTooltip = loadOnIntent(() => import('./menu-tooltip.tsx'));

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   MailCheck,
   ShieldAlert,
+  UserPen,
 } from 'lucide-react';
 import { Button } from '../components/button.tsx';
 import { formatDateTime } from '../components/dates.ts';
@@ -43,6 +44,14 @@ function describe(entry: ActivityEntry): { title: string; icon: LucideIcon; tone
       return { title: ACTIVITY_TEXT.signInFailed, icon: ShieldAlert, tone: 'warning' };
     case 'password_changed':
       return { title: ACTIVITY_TEXT.passwordChanged, icon: KeyRound, tone: 'neutral' };
+    case 'password_change_failed':
+      return { title: ACTIVITY_TEXT.passwordChangeFailed, icon: ShieldAlert, tone: 'warning' };
+    case 'profile_updated':
+      return {
+        title: ACTIVITY_TEXT.profileUpdated(entry.detail?.split(',') ?? []),
+        icon: UserPen,
+        tone: 'neutral',
+      };
     case 'email_verified':
       return { title: ACTIVITY_TEXT.emailVerified, icon: MailCheck, tone: 'neutral' };
     case 'session_ended':

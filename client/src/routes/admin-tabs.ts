@@ -22,7 +22,7 @@ export function parseAdminSearch(search: { tab?: unknown }): { tab: AdminTab } {
 
 /** The ability (sent by the server in GET /api/user) each panel needs; the console lists only the panels allowed. */
 export const TAB_ABILITY: Record<AdminTab, keyof Abilities> = {
-  users: 'canManageUsers',
+  users: 'canModerate',
   content: 'canModerate',
   reports: 'canModerate',
   threads: 'canModerate',

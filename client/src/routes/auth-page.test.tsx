@@ -147,7 +147,9 @@ describe('/auth', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: AUTH_TEXT.verificationRequiredTitle })).toBeTruthy();
     expect(screen.getByText(AUTH_TEXT.verificationRequiredPublic)).toBeTruthy();
     expect(screen.getByText(VERIFICATION_TEXT.developmentCode('482913'))).toBeTruthy();
-    expect(screen.getByRole('button', { name: VERIFICATION_TEXT.goToLogin })).toBeTruthy();
+    // Signed in by the registration: Logout, since 'Go to Login Page' would lead back to this screen.
+    expect(screen.getByRole('button', { name: VERIFICATION_TEXT.logout })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: VERIFICATION_TEXT.goToLogin })).toBeNull();
     expect(sessionStorage.getItem(PENDING_VERIFICATION_KEYS.email)).toBe('newbie@example.com');
     expect(sessionStorage.getItem(PENDING_VERIFICATION_KEYS.registrationId)).toBe('31');
     expect(sessionStorage.getItem(PENDING_VERIFICATION_KEYS.testCode)).toBe('482913');

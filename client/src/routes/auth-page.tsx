@@ -1,7 +1,7 @@
 import { TOASTS, VERIFICATION_TEXT } from '@enclave/protocol';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AuthPanel } from '../auth/auth-panel.tsx';
 import { VerificationGate } from '../auth/verification-gate.tsx';
 import { LinkButton } from '../components/button.tsx';
@@ -11,21 +11,31 @@ import { useSession } from '../session/use-session.ts';
 import { usePendingVerification } from '../stores/pending-verification-store.ts';
 import * as styles from './auth-page.css.ts';
 
-/** Spec 000 §2 and §4: login and register; a signed-in member moves on home, a pending one verifies first. */
+/** How long a member who came to /auth signed in and verified reads 'Email verified!' before going home. */
+const SIGNED_IN_REDIRECT_MS = 2000;
+
+/**
+ * Spec 000 §2 and §4: login and register; a signed-in member moves on home, a pending one verifies first. Whoever
+ * signs in on this page goes home at once; whoever came signed in and verified (or whose pending email was
+ * verified elsewhere meanwhile) is told 'Email verified!' with a Go to Homepage button first.
+ */
 export function AuthPage() {
   const { user, isLoading } = useSession();
   const pendingEmail = usePendingVerification((state) => state.email);
+  const cameSignedOut = useRef<boolean | null>(null);
   if (isLoading) return <PageSpinner />;
-  if (user?.isEmailVerified) return <SignedIn />;
+  cameSignedOut.current ??= !user && !pendingEmail;
+  if (user?.isEmailVerified) return <SignedIn delayMs={cameSignedOut.current ? 0 : SIGNED_IN_REDIRECT_MS} />;
   if (user || pendingEmail) return <VerificationGate variant="public" />;
   return <AuthPanel />;
 }
 
-function SignedIn() {
+function SignedIn({ delayMs }: { delayMs: number }) {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate({ to: '/', replace: true });
-  }, [navigate]);
+    const redirect = setTimeout(() => void navigate({ to: '/', replace: true }), delayMs);
+    return () => clearTimeout(redirect);
+  }, [navigate, delayMs]);
   return (
     <section className={styles.signedIn} role="status">
       <CircleCheck className={styles.signedInIcon} size={40} aria-hidden />

@@ -34,8 +34,10 @@ function ThreadScreen({ threadId }: { threadId: number }) {
   const thread = useThread(threadId);
   useThreadLive(threadId, thread.isSuccess);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
-  // No such thread, or a private one the viewer may not know of: the server answers both alike.
-  if (thread.error instanceof ApiError && thread.error.status === 404) return <NotFoundPage />;
+  // No such thread, or a private one the viewer may not know of: the server answers both alike, and so does the page.
+  if (thread.error instanceof ApiError && thread.error.status === 404) {
+    return <NotFoundPage message={THREAD_PAGE_TEXT.notAvailable} />;
+  }
   // The thread's own abilities: what the server offers on this thread's page (the console has its own).
   const mayEdit = thread.data?.abilities?.canEdit === true;
   const mayDelete = thread.data?.abilities?.canDelete === true;

@@ -9,6 +9,7 @@ import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { type Mailbox, startMailbox } from '../test/mailbox.ts';
+import { multipartFile, tinyPng } from '../test/multipart.ts';
 import { scansDuring } from '../test/scans.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { recordActivity } from './activity-log.ts';
@@ -199,6 +200,45 @@ describe('the account activity log', () => {
     expect((await logOf(client)).map((entry) => entry.coins)).toEqual([1, 89]);
     // A second sweep finds the months marked and removes nothing more.
     expect(await removeExpiredMonths(app, 90)).toBe(0);
+  });
+
+  it('records the member’s own profile edits by what changed, and nothing for an edit that changed nothing', async () => {
+    const { user, client } = await createMember(app, { bio: 'Old bio' });
+    const edit = (body: Record<string, string>) => client.call(api.updateProfile, { body });
+    expect((await edit({ username: `${user.username}_x`, bio: 'New bio' })).statusCode).toBe(200);
+    expect((await edit({ bio: 'New bio' })).statusCode).toBe(200);
+    const privacy = { defaultThreadPrivate: false, hideProfile: true };
+    expect((await client.call(api.updatePrivacy, { body: privacy })).statusCode).toBe(200);
+    expect((await client.call(api.updatePrivacy, { body: privacy })).statusCode).toBe(200);
+    const { payload, headers } = multipartFile('profilePicture', 'me.png', 'image/png', tinyPng());
+    expect((await client.request('POST', api.uploadProfilePicture.url, payload, undefined, headers)).statusCode).toBe(
+      200,
+    );
+
+    await vi.waitFor(async () =>
+      expect((await logOf(client)).map(({ kind, detail }) => [kind, detail])).toEqual([
+        ['profile_updated', 'picture'],
+        ['profile_updated', 'privacy'],
+        ['profile_updated', 'username,bio'],
+      ]),
+    );
+  });
+
+  it('records a password change refused for a wrong current password, with where it came from', async () => {
+    const { user, client } = await createMember(app);
+    const change = (currentPassword: string, confirmPassword = 'brand-new-secret') =>
+      client.call(api.changePassword, {
+        body: { currentPassword, newPassword: 'brand-new-secret', confirmPassword },
+      });
+    expect((await change('not-the-password')).statusCode).toBe(400);
+    // A typing slip between the new password and its confirmation is no attempt on the account.
+    expect((await change(DEFAULT_PASSWORD, 'brand-new-secreT')).statusCode).toBe(400);
+
+    await vi.waitFor(async () => expect(kindsOf(await logOf(client))).toEqual(['password_change_failed']));
+    const [failed] = await logOf(client);
+    expect(failed?.client?.place).toBe(`${client.ip.split('.').slice(0, 3).join('.')}.0/24`);
+    expect(JSON.stringify(failed)).not.toContain(client.ip);
+    expect((await app.models.User.findOne({ id: user.id }).lean())?.passwordHash).toBe(user.passwordHash);
   });
 
   it('reads by key', async () => {

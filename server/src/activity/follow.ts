@@ -30,6 +30,12 @@ export function followActivity(app: FastifyInstance): void {
     if (via !== 'password_change') record(userId, { kind: 'signed_in', client, detail: via });
   });
   app.events.on('signIn.failed', ({ userId, client }) => record(userId, { kind: 'sign_in_failed', client }));
+  app.events.on('password.changeFailed', ({ userId, client }) =>
+    record(userId, { kind: 'password_change_failed', client }),
+  );
+  app.events.on('profile.updated', ({ userId, fields }) =>
+    record(userId, { kind: 'profile_updated', detail: fields.join(',') }),
+  );
   app.events.on('session.revoked', ({ userId, reason }) => {
     if (reason === 'password_changed') record(userId, { kind: 'password_changed' });
   });

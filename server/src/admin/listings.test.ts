@@ -40,6 +40,34 @@ describe('the users table (GET /api/admin/users)', () => {
   });
 });
 
+describe('the users table for a moderator (issue 23, item 10)', () => {
+  it('lists members with status and coins to look them up, but neither shows nor searches their emails', async () => {
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const { user: member } = await createMember(app, { username: 'to_look_up', email: 'private.inbox@example.test' });
+    await grantCoins(app, member.id, 40);
+
+    const response = await moderator.call(api.adminUsers);
+    expect(response.statusCode).toBe(200);
+    const users = response.json() as AdminUser[];
+    expect(users.find((user) => user.id === member.id)).toMatchObject({
+      username: 'to_look_up',
+      email: null,
+      coinBalance: 40,
+      isBanned: false,
+    });
+    expect(users.every((user) => user.email === null)).toBe(true);
+    expect(response.body).not.toContain('@example.test');
+    const byName = (await moderator.call(api.adminUsers, { query: { q: 'TO_LOOK' } })).json() as AdminUser[];
+    expect(byName.map((user) => user.id)).toEqual([member.id]);
+    // An address is nothing a moderator can find members by, letter by letter.
+    expect((await moderator.call(api.adminUsers, { query: { q: 'private.inbox' } })).json()).toEqual([]);
+    // Looking up leads to a ban; a coin grant stays with admins.
+    expect((await moderator.call(api.banUserFromTable, { body: { userId: member.id } })).statusCode).toBe(200);
+    const grant = await moderator.call(api.addUserCoins, { body: { userId: member.id, amount: 1000 } });
+    expect(grant.statusCode).toBe(403);
+  });
+});
+
 describe('the threads table (GET /api/admin/threads)', () => {
   it('shows staff every thread, pending ones too, with author and category', async () => {
     const { user: mod, client: moderator } = await createMember(app, { isModerator: true });

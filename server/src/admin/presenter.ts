@@ -3,13 +3,13 @@ import type { MemberCard } from '../users/member-directory.ts';
 import { pictureUrl } from '../users/presenter.ts';
 import { isMuted } from '../users/user-model.ts';
 
-/** A member as the admin users table shows them: email, status and coins (admins only). */
-export function presentAdminUser(user: MemberCard): AdminUser {
+/** A member as the console's users table shows them: status and coins, and to admins their email. */
+export function presentAdminUser(user: MemberCard, { withEmail }: { withEmail: boolean }): AdminUser {
   const muted = isMuted(user);
   return {
     id: user.id,
     username: user.username,
-    email: user.email,
+    email: withEmail ? user.email : null,
     profilePicture: pictureUrl(user),
     createdAt: user.createdAt.toISOString(),
     isEmailVerified: user.isEmailVerified,

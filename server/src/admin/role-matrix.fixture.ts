@@ -16,7 +16,7 @@ const NOWHERE = { id: 999_999 };
 
 /** Every /api/admin route and who may call it: the role-matrix test walks it, the README table is made from it. */
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
-  { contract: api.adminUsers, role: 'admin', allowed: 200 },
+  { contract: api.adminUsers, role: 'staff', allowed: 200 },
   { contract: api.adminThreads, role: 'staff', allowed: 200 },
   { contract: api.adminStats, role: 'staff', request: { query: { range: '30d' } }, allowed: 200 },
   { contract: api.unapprovedThreads, role: 'staff', allowed: 200 },

@@ -19,8 +19,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.adminUsers),
-    preHandler: admin,
-    handler: async (request) => listAdminUsers(app, request.query),
+    preHandler: staff,
+    handler: async (request) => listAdminUsers(app, viewerOf(request), request.query),
   });
 
   app.route({

@@ -11,6 +11,7 @@ import type {
 } from '@enclave/protocol';
 import type { SessionEndReason } from '../auth/session-records.ts';
 import type { PaymentRecord } from '../payments/payment-model.ts';
+import type { ProfileField } from '../users/service.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
 
 /**
@@ -31,6 +32,10 @@ export interface DomainEventMap {
   'session.ended': { userId: number; sessionId: string; client: ClientSummary; reason: SessionEndReason };
   /** A wrong password was given for this member's name. */
   'signIn.failed': { userId: number; client: ClientSummary };
+  /** A signed-in member's password change was refused: the current password they gave was wrong. */
+  'password.changeFailed': { userId: number; client: ClientSummary };
+  /** A member changed their own profile: which of it (username, bio, picture, privacy). */
+  'profile.updated': { userId: number; fields: ProfileField[] };
   'email.verified': { userId: number };
   'wallet.balance': { userId: number; balance: number };
   /** Coins moved on a member's account (published once per movement, with its ledger entry). */

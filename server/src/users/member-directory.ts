@@ -118,16 +118,35 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     return shown;
   }
 
-  /** The console's users table: live accounts, newest first, matching `q` in name or email. */
-  async page(query: AdminUsersQuery): Promise<MemberCard[]> {
+  /** The console's users table: live accounts, newest first, matching `q` in name (or email, `byEmail`). */
+  async page(query: AdminUsersQuery, { byEmail }: { byEmail: boolean }): Promise<MemberCard[]> {
     await this.current();
     const needle = query.q?.trim().toLowerCase();
     const limit = query.limit ?? LIMITS.pageSizeMax;
+    const matches = (member: UserRecord) =>
+      !needle || member.usernameKey.includes(needle) || (byEmail && member.email.includes(needle));
     const members = [...this.byId.values()]
       .filter((member) => !member.deletedAt && (query.before === undefined || member.id < query.before))
-      .filter((member) => !needle || member.usernameKey.includes(needle) || member.email.includes(needle))
+      .filter(matches)
       .sort((a, b) => b.id - a.id);
     return members.slice(0, limit).map(cardOf);
+  }
+
+  /**
+   * Members whose usernames start with `prefix` (any case), alphabetically, for a picker: live accounts only, not
+   * `viewerId`, and never a member who hides their profile (they are found by their exact name alone).
+   */
+  async suggestions(prefix: string, viewerId: number, limit: number): Promise<MemberCard[]> {
+    await this.current();
+    const key = usernameKey(prefix);
+    const found: UserRecord[] = [];
+    for (const [name, id] of this.#byName) {
+      if (!name.startsWith(key) || id === viewerId) continue;
+      const member = this.get(id);
+      if (member && !member.deletedAt && !member.privacy?.hideProfile) found.push(member);
+    }
+    found.sort((a, b) => (a.usernameKey < b.usernameKey ? -1 : a.usernameKey > b.usernameKey ? 1 : 0));
+    return found.slice(0, limit).map(cardOf);
   }
 
   /** Live staff accounts (admins and moderators): who hears of the approval and report queues. */

@@ -1,4 +1,4 @@
-import type { Abilities, CurrentUser, PublicUser } from '@enclave/protocol';
+import type { Abilities, CurrentUser, MemberSuggestion, PublicUser } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { balanceOf } from '../wallet/ledger.ts';
 import { abilitiesOf } from './abilities.ts';
@@ -22,6 +22,13 @@ export function presentPublicUser(user: Omit<UserRecord, 'passwordHash' | 'verif
     isBanned: user.isBanned,
     isMuted: isMuted(user),
   };
+}
+
+/** A member as a picker offers them: name and picture, nothing a hidden profile would withhold. */
+export function presentMemberSuggestion(
+  user: Pick<UserRecord, 'id' | 'username' | 'profilePictureVersion'>,
+): MemberSuggestion {
+  return { id: user.id, username: user.username, profilePicture: pictureUrl(user) };
 }
 
 /** The member's own record; the balance (the ledger head's) and the abilities are passed in by `presentMe`. */

@@ -1,13 +1,15 @@
 import { api, LIMITS, SERVER_TEXT } from '@enclave/protocol';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { describeClient } from '../auth/client-info.ts';
 import { member, signedIn, viewerOf } from '../auth/guards.ts';
 import { clearSession, signIn } from '../auth/session.ts';
 import { byNumericId } from '../db/ids.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { rateLimit } from '../http/rate-limits.ts';
 import { uploadedFile } from '../http/uploads.ts';
-import { pictureUrl, presentMe, presentPublicUser } from './presenter.ts';
+import { pictureUrl, presentMe, presentMemberSuggestion, presentPublicUser } from './presenter.ts';
 import {
   changePassword,
   deleteAccount,
@@ -17,6 +19,8 @@ import {
   updatePrivacy,
   updateProfile,
 } from './service.ts';
+
+const MINUTE = 60_000;
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.profilePictureBytes, files: 1, fields: 5 } });
@@ -32,6 +36,24 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...fromContract(api.searchUser),
     preHandler: member,
     handler: async (request) => presentPublicUser(await findMemberByName(app, request.params.username)),
+  });
+
+  app.route({
+    ...fromContract(api.memberSuggestions),
+    // A picker asks as its member types: enough for that, too few to read the member list out letter by letter.
+    preHandler: [
+      member,
+      rateLimit(app, { name: 'member-suggestions', max: 60, windowMs: MINUTE, by: 'member' }),
+      rateLimit(app, { name: 'member-suggestions-hour', max: 600, windowMs: 60 * MINUTE, by: 'member' }),
+    ],
+    handler: async (request) => {
+      const found = await app.members.suggestions(
+        request.query.prefix,
+        viewerOf(request).id,
+        LIMITS.memberSuggestionsMax,
+      );
+      return found.map(presentMemberSuggestion);
+    },
   });
 
   app.route({
@@ -75,7 +97,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: signedIn,
     handler: async (request, reply) => {
       // Every session ended with the old password; this browser stays signed in with a new one.
-      const user = await changePassword(app, viewerOf(request), request.body);
+      const user = await changePassword(app, viewerOf(request), request.body, describeClient(request));
       await signIn(request, reply, user, 'password_change');
       return { message: 'Password updated' };
     },

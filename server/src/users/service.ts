@@ -1,6 +1,7 @@
 import {
   AUTH_TEXT,
   type ChangePasswordBody,
+  type ClientSummary,
   ErrorCode,
   LIMITS,
   type PrivacySettings,
@@ -42,15 +43,30 @@ async function update(app: FastifyInstance, id: number, set: Record<string, unkn
   return updated;
 }
 
+/** What a profile edit may change, as the member's activity log names it. */
+export type ProfileField = 'username' | 'bio' | 'picture' | 'privacy';
+
+/** The member's own edit, told to their activity log when it changed anything. */
+function profileUpdated(app: FastifyInstance, userId: number, fields: ProfileField[]) {
+  if (fields.length > 0) app.events.publish('profile.updated', { userId, fields });
+}
+
 export async function updateProfile(app: FastifyInstance, user: UserRecord, body: UpdateProfileBody) {
   const set: Record<string, unknown> = {};
-  if (body.bio !== undefined) set.bio = body.bio.trim() || null;
+  const changed: ProfileField[] = [];
   if (body.username !== undefined && body.username.trim() !== user.username) {
     set.username = body.username.trim();
     set.usernameKey = usernameKey(body.username);
+    changed.push('username');
+  }
+  if (body.bio !== undefined) {
+    set.bio = body.bio.trim() || null;
+    if (set.bio !== (user.bio ?? null)) changed.push('bio');
   }
   try {
-    return await update(app, user.id, set);
+    const updated = await update(app, user.id, set);
+    profileUpdated(app, user.id, changed);
+    return updated;
   } catch (error) {
     if (isDuplicateKey(error)) throw conflict(AUTH_TEXT.usernameExists, ErrorCode.UsernameTaken);
     throw error;
@@ -58,11 +74,17 @@ export async function updateProfile(app: FastifyInstance, user: UserRecord, body
 }
 
 // Only the known settings: the body schema lets unknown keys through, and they must not reach the database.
-export const updatePrivacy = (
+export async function updatePrivacy(
   app: FastifyInstance,
   user: UserRecord,
   { defaultThreadPrivate, hideProfile }: PrivacySettings,
-) => update(app, user.id, { privacy: { defaultThreadPrivate, hideProfile } });
+) {
+  const updated = await update(app, user.id, { privacy: { defaultThreadPrivate, hideProfile } });
+  const before = user.privacy ?? { defaultThreadPrivate: false, hideProfile: false };
+  const isChanged = before.defaultThreadPrivate !== defaultThreadPrivate || before.hideProfile !== hideProfile;
+  profileUpdated(app, user.id, isChanged ? ['privacy'] : []);
+  return updated;
+}
 
 /** The accepted formats by their magic bytes, so libvips never parses anything else (SVG, TIFF, HEIF...). */
 const PICTURE_FORMATS = [
@@ -106,16 +128,28 @@ export async function setProfilePicture(app: FastifyInstance, user: UserRecord, 
     { $set: { userId: user.id, contentType: kind.contentType, data: picture, version } },
     { upsert: true },
   );
-  return update(app, user.id, { profilePictureVersion: version });
+  const updated = await update(app, user.id, { profilePictureVersion: version });
+  profileUpdated(app, user.id, ['picture']);
+  return updated;
 }
 
-export async function changePassword(app: FastifyInstance, user: UserRecord, body: ChangePasswordBody) {
+/**
+ * A wrong current password is a security event (someone at a signed-in browser trying passwords): the member's
+ * activity log records it, with where it came from, as it records a failed sign-in.
+ */
+export async function changePassword(
+  app: FastifyInstance,
+  user: UserRecord,
+  body: ChangePasswordBody,
+  client: ClientSummary,
+) {
   if (body.newPassword !== body.confirmPassword) {
     throw badRequest(VALIDATION.passwordsDontMatch, [
       { path: '/confirmPassword', message: VALIDATION.passwordsDontMatch },
     ]);
   }
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    app.events.publish('password.changeFailed', { userId: user.id, client });
     throw new AppError(400, ErrorCode.Validation, 'Current password is incorrect');
   }
   await update(app, user.id, { passwordHash: await hashPassword(body.newPassword) });
