@@ -21,8 +21,8 @@ COPY protocol/package.json protocol/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY scripts/package.json scripts/
-RUN npm install --omit=dev --no-audit --no-fund -w protocol -w server -w scripts --include-workspace-root \
-  && npm install --no-save tsx
+# tsx (the runtime for the TypeScript sources) is a server dependency, at the lock's version.
+RUN npm install --omit=dev --no-audit --no-fund -w protocol -w server -w scripts --include-workspace-root
 COPY protocol protocol
 COPY server/src server/src
 COPY scripts/src scripts/src

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Collection, Document } from 'mongodb';
-import type { Model } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
 import { internalId } from './ids.ts';
 import type { Migration } from './migrations.ts';
 
@@ -15,14 +14,14 @@ export const derivedIds: Migration = {
   name: 'derived-ids',
   async run(app, progress) {
     const { ProfilePicture, ...models } = app.models as unknown as Record<string, Model<never>>;
-    const keyed: [Collection, string][] = [
+    const keyed: [mongo.Collection, string][] = [
       ...Object.values(models)
         // Keyed-list items (string `_id`s such as `replies:7:3`) keep theirs.
         .filter((model) => model.schema.path('id') && model.schema.path('_id')?.instance === 'ObjectId')
-        .map((model): [Collection, string] => [model.collection as unknown as Collection, 'id']),
-      [ProfilePicture?.collection as unknown as Collection, 'userId'],
+        .map((model): [mongo.Collection, string] => [model.collection as unknown as mongo.Collection, 'id']),
+      [ProfilePicture?.collection as unknown as mongo.Collection, 'userId'],
     ];
-    const journal = app.mongo.collection<Journalled>('migration_journal') as unknown as Collection<Journalled>;
+    const journal = app.mongo.collection<Journalled>('migration_journal') as unknown as mongo.Collection<Journalled>;
     await finishJournalled(app, journal);
     let done = 0;
     for (const [collection, field] of keyed) {
@@ -48,14 +47,14 @@ export const derivedIds: Migration = {
 interface Journalled {
   _id: string;
   collection: string;
-  doc: Document;
+  doc: mongo.Document;
 }
 
 async function moveJournalled(
   app: FastifyInstance,
-  journal: Collection<Journalled>,
+  journal: mongo.Collection<Journalled>,
   name: string,
-  doc: Document,
+  doc: mongo.Document,
   id: number,
 ): Promise<void> {
   const derived = internalId(id);
@@ -65,7 +64,7 @@ async function moveJournalled(
 }
 
 /** Moves a crash left half-done: the document is in the journal, and maybe not yet under its new key. */
-async function finishJournalled(app: FastifyInstance, journal: Collection<Journalled>): Promise<void> {
+async function finishJournalled(app: FastifyInstance, journal: mongo.Collection<Journalled>): Promise<void> {
   for await (const entry of journal.find()) {
     const id = (entry.doc.id ?? entry.doc.userId) as number;
     await app.mongo.collection(entry.collection).deleteOne({ _id: entry.doc._id });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Binary, BSON, type Collection } from 'mongodb';
-import { type Model, Schema } from 'mongoose';
+import { type Model, mongo, Schema } from 'mongoose';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
 
 /**
@@ -54,15 +53,15 @@ export const listBucketSchema = new Schema(
  * document field by field: at M, a bucket of 50 messages as nested documents took 12 ms to read and 15 ms to
  * push onto, and as blobs 3.5 ms and 5.4 ms. BSON keeps what the item document held (dates, ids, nulls).
  */
-export const packItem = (item: ListItem) => new Binary(BSON.serialize(item));
-const unpackItem = <T>(blob: Binary) => BSON.deserialize(blob.value()) as T;
+export const packItem = (item: ListItem) => new mongo.Binary(mongo.BSON.serialize(item));
+const unpackItem = <T>(blob: mongo.Binary) => mongo.BSON.deserialize(blob.value()) as T;
 
 /**
  * The buckets, as the driver sees them (packed items pass through mongoose's casting untouched this way).
  * Buckets written before items were packed hold nested documents: read as they are, and rebuilt packed.
  */
 const bucketsOf = (app: FastifyInstance) =>
-  app.models.ListBucket.collection as unknown as Collection<{ _id: string; items: (Binary | ListItem)[] }>;
+  app.models.ListBucket.collection as unknown as mongo.Collection<{ _id: string; items: (mongo.Binary | ListItem)[] }>;
 
 /**
  * A bucket's items as stored, in stored order (which may not be number order: see above); none when absent.
@@ -71,8 +70,8 @@ const bucketsOf = (app: FastifyInstance) =>
 export async function readBucket<T extends ListItem>(app: FastifyInstance, list: string, bucket: number) {
   const stored = (await bucketsOf(app).findOne({ _id: bucketKey(list, bucket) }))?.items ?? [];
   return {
-    items: stored.map((item) => (item instanceof Binary ? unpackItem<T>(item) : (item as T))),
-    unpacked: stored.some((item) => !(item instanceof Binary)),
+    items: stored.map((item) => (item instanceof mongo.Binary ? unpackItem<T>(item) : (item as T))),
+    unpacked: stored.some((item) => !(item instanceof mongo.Binary)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CommandFailedEvent, CommandSucceededEvent } from 'mongodb';
+import type { mongo } from 'mongoose';
 import { Histogram, type Registry } from 'prom-client';
 
 /** Database command durations by command name, from the driver's command monitoring (`monitorCommands`). */
@@ -11,7 +11,7 @@ export function timeCommands(app: FastifyInstance, registry: Registry): void {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const observe = (outcome: string) => (event: CommandSucceededEvent | CommandFailedEvent) =>
+  const observe = (outcome: string) => (event: mongo.CommandSucceededEvent | mongo.CommandFailedEvent) =>
     duration.observe({ command: event.commandName, outcome }, event.duration / 1000);
   const client = app.mongo.getClient();
   client.on('commandSucceeded', observe('ok'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, type ModerationLogEntry, pathOf, type RouteContract, type Thread } from '@enclave/protocol';
-import { MongoClient } from 'mongodb';
+import { mongo } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { isolatedDatabase } from '../test/app.ts';
@@ -50,8 +50,8 @@ const signIn = async (username: string, password: string) => call(api.login, { b
 const passwordIn = (out: string) => /\(shown once\): (\S+)/.exec(out)?.[1] ?? '';
 
 /** A database read straight from the driver, as an operator's mongosh would. */
-async function withDatabase<T>(use: (db: ReturnType<MongoClient['db']>) => Promise<T>): Promise<T> {
-  const client = await MongoClient.connect(database.uri);
+async function withDatabase<T>(use: (db: ReturnType<mongo.MongoClient['db']>) => Promise<T>): Promise<T> {
+  const client = await mongo.MongoClient.connect(database.uri);
   try {
     return await use(client.db());
   } finally {

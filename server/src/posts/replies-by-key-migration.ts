@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Binary } from 'mongodb';
-import type { Model } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
 import { deleteByIds } from '../db/ids.ts';
 import { BUCKET, bucketKey, bucketOf, itemKey, packItem, raiseHead } from '../db/keyed-list.ts';
 import { dropIndex, insertMissing, type Migration, writeAll } from '../db/migrations.ts';
@@ -56,8 +55,8 @@ function keyedReplies(threadId: number, converted: PostRecord[], legacy: LegacyP
 }
 
 /** The buckets of a whole list, written as the keyed list writes them. */
-function bucketsOf(list: string, items: PostRecord[]): { _id: string; items: Binary[] }[] {
-  const buckets: { _id: string; items: Binary[] }[] = [];
+function bucketsOf(list: string, items: PostRecord[]): { _id: string; items: mongo.Binary[] }[] {
+  const buckets: { _id: string; items: mongo.Binary[] }[] = [];
   for (let start = 0; start < items.length; start += BUCKET) {
     buckets.push({
       _id: bucketKey(list, bucketOf(start + 1)),

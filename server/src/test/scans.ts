@@ -1,4 +1,4 @@
-import type { CommandStartedEvent } from 'mongodb';
+import type { mongo } from 'mongoose';
 import type { App } from '../app.ts';
 
 /** A command that reads or writes by a filter other than one `_id` equality: a collection scan on FerretDB. */
@@ -35,7 +35,7 @@ function isPointRead(filter: unknown): boolean {
 export async function scansDuring(app: App, work: () => Promise<unknown>, allowed: string[] = []): Promise<Scan[]> {
   const client = app.mongo.getClient();
   const scans: Scan[] = [];
-  const listener = (event: CommandStartedEvent) => {
+  const listener = (event: mongo.CommandStartedEvent) => {
     const filters = FILTERS[event.commandName];
     if (!filters) return;
     const collection = String(event.command[event.commandName]);
@@ -57,7 +57,7 @@ export async function scansDuring(app: App, work: () => Promise<unknown>, allowe
 export async function commandsDuring(app: App, work: () => Promise<unknown>): Promise<string[]> {
   const client = app.mongo.getClient();
   const commands: string[] = [];
-  const listener = (event: CommandStartedEvent) =>
+  const listener = (event: mongo.CommandStartedEvent) =>
     commands.push(`${event.commandName} ${String(event.command[event.commandName])}`);
   client.on('commandStarted', listener);
   try {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Document } from 'mongodb';
-import type { Collection, Model } from 'mongoose';
+import type { Collection, Model, mongo } from 'mongoose';
 import { deleteByIds, internalId, isDuplicateKey } from '../db/ids.ts';
 import { headOf, importList } from '../db/keyed-list.ts';
 import type { Migration } from '../db/migrations.ts';
@@ -32,7 +31,7 @@ async function dropIndexes(collection: Collection, names: string[]): Promise<voi
   for (const name of names) await collection.dropIndex(name).catch(() => undefined);
 }
 
-async function insertAll(collection: Collection, documents: Document[]): Promise<void> {
+async function insertAll(collection: Collection, documents: mongo.Document[]): Promise<void> {
   if (documents.length === 0) return;
   try {
     await collection.insertMany(documents, { ordered: false });
@@ -173,7 +172,7 @@ async function convertPayments(app: FastifyInstance): Promise<void> {
 async function rekey(
   collection: Collection,
   indexes: string[],
-  keyOf: (doc: Document) => unknown,
+  keyOf: (doc: mongo.Document) => unknown,
   dropFields: string[] = [],
 ): Promise<void> {
   const old = (await collection.find().toArray()).filter((doc) => typeof doc._id !== 'string');
@@ -182,7 +181,7 @@ async function rekey(
   await insertAll(
     collection,
     old.map((doc) => {
-      const copy: Document = { ...doc, _id: keyOf(doc) };
+      const copy: mongo.Document = { ...doc, _id: keyOf(doc) };
       for (const field of dropFields) delete copy[field];
       return copy;
     }),

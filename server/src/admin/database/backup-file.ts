@@ -1,12 +1,13 @@
 import { ADMIN_TEXT, BACKUP_FORMAT, BackupManifest } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { BSON, type Document } from 'mongodb';
+import { mongo } from 'mongoose';
 import Value from 'typebox/value';
 import { badRequest } from '../../errors.ts';
 import { checkLedger, confirmedPayments } from './backup-ledger.ts';
 import { type BackedUpCollection, backedUpCollections } from './collections.ts';
 
-const { EJSON } = BSON;
+const { EJSON } = mongo.BSON;
+type Document = mongo.Document;
 
 export interface ParsedBackup {
   manifest: BackupManifest;

@@ -1,5 +1,8 @@
 import { ADMIN_TEXT } from '@enclave/protocol';
-import type { Document } from 'mongodb';
+import type { mongo } from 'mongoose';
+
+type Document = mongo.Document;
+
 import { badRequest } from '../../errors.ts';
 import { ledgerList } from '../../wallet/ledger-model.ts';
 

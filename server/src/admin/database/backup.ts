@@ -5,10 +5,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BACKUP_FORMAT, type BackupManifest } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { BSON } from 'mongodb';
+import { mongo } from 'mongoose';
 import { backedUpCollections } from './collections.ts';
 
-const { EJSON } = BSON;
+const { EJSON } = mongo.BSON;
 
 /**
  * The backup file, streamed collection by collection: `{"collections":{name:[…]},"manifest":{…}}`.

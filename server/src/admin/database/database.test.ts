@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_TEXT, api, BACKUP_FORMAT, type BackupManifest, VALIDATION } from '@enclave/protocol';
-import { BSON } from 'mongodb';
+import { mongo } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { SESSION_COOKIE } from '../../auth/session.ts';
@@ -22,7 +22,7 @@ import { setProfilePicture } from '../../users/service.ts';
 import type { UserRecord } from '../../users/user-model.ts';
 import { backedUpCollections } from './collections.ts';
 
-const { EJSON } = BSON;
+const { EJSON } = mongo.BSON;
 
 let app: App;
 let dataDir: string;
