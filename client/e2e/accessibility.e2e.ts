@@ -18,6 +18,7 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { contribute } from '@enclave/server/group-buys/service.ts';
 import { banMember, muteMember } from '@enclave/server/moderation/sanctions.ts';
 import { confirmPayment, createPayment } from '@enclave/server/payments/service.ts';
 import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
@@ -26,7 +27,6 @@ import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { createReport } from '@enclave/server/reports/service.ts';
 import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
-import { contribute } from '@enclave/server/threads/group-buy.ts';
 import { buyThread, unlockDiscussion } from '@enclave/server/threads/purchases.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Result } from 'axe-core';

@@ -1,8 +1,8 @@
 import { FORUM_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { contribute } from '@enclave/server/group-buys/service.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
-import { contribute } from '@enclave/server/threads/group-buy.ts';
 import { cancelGroupBuy } from '@enclave/server/threads/moderation.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -11,9 +11,9 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { contribute } from '@enclave/server/group-buys/service.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread, setDeadline } from '@enclave/server/test/forum.ts';
-import { contribute } from '@enclave/server/threads/group-buy.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

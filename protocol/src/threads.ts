@@ -190,7 +190,7 @@ export const threadRoutes = {
   }),
   editThread: route({
     ...endpoints.editThread,
-    summary: 'Admins only',
+    summary: "Edits a thread: the edit form's fields, absent ones unchanged (admins)",
     params: IdParams,
     body: EditThreadBody,
     response: { 200: Thread },
@@ -208,6 +208,7 @@ export const threadRoutes = {
   }),
   approveThread: route({
     ...endpoints.approveThread,
+    summary: 'Approves a pending thread, with its premium sister (staff)',
     params: IdParams,
     response: { 200: ApproveThreadReply },
   }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv, trustProxyOf } from './config.ts';
 
@@ -8,7 +8,8 @@ const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/x', SMTP
 
 /** Every value the repository's own documents show for JWT_SECRET, defaults inside `${JWT_SECRET:-…}` included. */
 function publishedSecrets(): string[] {
-  const documents = ['README.md', '.env.example', 'docker-compose.yml', 'Dockerfile'].map((name) =>
+  const docs = readdirSync(new URL('../../docs/', import.meta.url)).map((name) => `docs/${name}`);
+  const documents = ['README.md', '.env.example', 'docker-compose.yml', 'Dockerfile', ...docs].map((name) =>
     readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8'),
   );
   const lines = documents.flatMap((text) => text.split('\n')).filter((line) => line.includes('JWT_SECRET'));

@@ -14,7 +14,7 @@ export interface ConsoleRoute {
 
 const NOWHERE = { id: 999_999 };
 
-/** Every /api/admin route and who may call it: the role-matrix test walks it, the README table is made from it. */
+/** Every /api/admin route and who may call it: the role-matrix test walks it, the table in docs/admin-routes.md is made from it. */
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { contract: api.adminUsers, role: 'staff', allowed: 200 },
   { contract: api.adminThreads, role: 'staff', allowed: 200 },
@@ -88,7 +88,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { contract: api.databaseRestore, role: 'admin', allowed: 400 },
 ];
 
-/** The README's table of console routes, made from the fixture so the two cannot disagree. */
+/** The table of console routes (docs/admin-routes.md), made from the fixture so the two cannot disagree. */
 export function consoleRoutesTable(): string {
   const who = { staff: 'admins and moderators', admin: 'admins only' } as const;
   const rows = CONSOLE_ROUTES.map(({ contract, role }) => {

@@ -1,8 +1,8 @@
+import { groupBuyEscrow } from '../group-buys/escrow-migration.ts';
 import { followingFromParticipants } from '../notifications/following-migration.ts';
 import { participantsFromReplies } from '../notifications/participants-migration.ts';
 import { repliesByKey } from '../posts/replies-by-key-migration.ts';
 import { messageBoxesMigration } from '../private-messages/migration.ts';
-import { groupBuyEscrow } from '../threads/group-buy-escrow-migration.ts';
 import { holdingsByKey } from '../threads/holdings-by-key-migration.ts';
 import { walletByKey } from '../wallet/wallet-migration.ts';
 import { derivedIds } from './derived-ids.ts';

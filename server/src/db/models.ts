@@ -2,6 +2,15 @@ import type { Connection } from 'mongoose';
 import { activityItemSchema } from '../activity/activity-model.ts';
 import { sessionEndSchema, sessionItemSchema, sessionSeenSchema } from '../auth/session-model.ts';
 import { categorySchema } from '../categories/category-model.ts';
+import {
+  groupBuyEndToldSchema,
+  groupBuyOutcomeSchema,
+  groupBuyPlaceSchema,
+  OUTCOMES_COLLECTION,
+  openGroupBuySchema,
+  pendingContributionSchema,
+  placeNumberSchema,
+} from '../group-buys/model.ts';
 import { moderationLogSchema } from '../moderation/moderation-log-model.ts';
 import { muteEndingSchema } from '../moderation/mute-endings.ts';
 import {
@@ -28,15 +37,6 @@ import { boxItemSchema, messageLocatorSchema, messageSchema } from '../private-m
 import { settledEntrySchema, settlementSchema } from '../private-messages/unread.ts';
 import { reportSchema } from '../reports/report-model.ts';
 import { entitlementSchema, holdingSchema } from '../threads/entitlement-model.ts';
-import {
-  groupBuyEndToldSchema,
-  groupBuyOutcomeSchema,
-  groupBuyPlaceSchema,
-  OUTCOMES_COLLECTION,
-  openGroupBuySchema,
-  pendingContributionSchema,
-  placeNumberSchema,
-} from '../threads/group-buy-model.ts';
 import { threadSchema } from '../threads/thread-model.ts';
 import { pictureSchema, userSchema } from '../users/user-model.ts';
 import {

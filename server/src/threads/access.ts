@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { append, headOf, readRange } from '../db/keyed-list.ts';
+import { completionOf, isPaidPlace, placeOf } from '../group-buys/state.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
-import { completionOf, isPaidPlace, placeOf } from './group-buy-state.ts';
 import { type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 

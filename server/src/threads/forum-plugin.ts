@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { categoryRoutes } from '../categories/routes.ts';
+import { registerGroupBuySweeps } from '../group-buys/sweep.ts';
 import { finishRemovals } from '../posts/replies.ts';
 import { postRoutes } from '../posts/routes.ts';
-import { registerGroupBuySweeps } from './group-buy-sweep.ts';
 import { purchaseRoutes } from './purchase-routes.ts';
 import { threadRoutes } from './routes.ts';
 

@@ -3,8 +3,8 @@ import type { Model } from 'mongoose';
 import { deleteByIds } from '../db/ids.ts';
 import { appendAll, headOf, itemKey, readRange } from '../db/keyed-list.ts';
 import { dropIndex, insertMissing, type Migration } from '../db/migrations.ts';
+import { type PlaceNumberRecord, placeKey, placesList } from '../group-buys/model.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
-import { type PlaceNumberRecord, placeKey, placesList } from './group-buy-model.ts';
 
 interface Legacy {
   _id: unknown;

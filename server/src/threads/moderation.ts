@@ -9,12 +9,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { byNumericId } from '../db/ids.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
+import { decide } from '../group-buys/escrow.ts';
+import { groupBuyOf } from '../group-buys/service.ts';
+import { isPaidPlace, outcomeOf, phaseOf, placeOf, placesTaken } from '../group-buys/state.ts';
 import { logModeration } from '../moderation/log.ts';
 import { deleteReplies } from '../posts/replies.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { groupBuyOf } from './group-buy.ts';
-import { decide } from './group-buy-escrow.ts';
-import { isPaidPlace, outcomeOf, phaseOf, placeOf, placesTaken } from './group-buy-state.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,

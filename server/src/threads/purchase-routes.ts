@@ -1,9 +1,9 @@
 import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, viewerOf } from '../auth/guards.ts';
+import { contribute, groupBuyStatus } from '../group-buys/service.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { heldThreadIds } from './access.ts';
-import { contribute, groupBuyStatus } from './group-buy.ts';
 import { buyThread, checkUnlocked, unlockableCheck, unlockDiscussion } from './purchases.ts';
 
 /** Premium purchase, the premium discussion and group buys: every coin moves through the ledger. */

@@ -1,6 +1,7 @@
 import { api, type RouteContract } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { contribute } from '../group-buys/service.ts';
 import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
 import { TestClient } from '../test/client.ts';
@@ -9,7 +10,6 @@ import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { type BrowserTabs, listeningWithTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { contribute } from './group-buy.ts';
 
 /**
  * One read gate for content. A distinct secret is planted in each kind of restricted content; every

@@ -1,12 +1,12 @@
 import { api, type CreateThreadBody, type Thread } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { sweepGroupBuys } from '../group-buys/sweep.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins, setDeadline } from '../test/forum.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { sweepGroupBuys } from './group-buy-sweep.ts';
 
 /**
  * Search is no second read gate: for every kind of thread and every kind of viewer, a word of a hidden text is

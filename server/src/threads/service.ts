@@ -14,11 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import { markOpen } from '../group-buys/escrow.ts';
 import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { holdingsOf, holdingsOfMember } from './access.ts';
 import type { SearchScope } from './forum-index.ts';
-import { markOpen } from './group-buy-escrow.ts';
 import {
   canReadContent,
   canSee,

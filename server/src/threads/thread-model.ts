@@ -42,7 +42,7 @@ export interface ThreadRecord {
 
 /**
  * A thread. Nothing here is a counter: group-buy participants and completion live in their own
- * documents under unique keys (group-buy-model.ts), replies in posts; `replyCount` and `lastReplyAt` are
+ * documents under unique keys (group-buys/model.ts), replies in posts; `replyCount` and `lastReplyAt` are
  * only hints for lists, written after the replies. A deleted thread stays as a
  * tombstone without its content, so its id (part of ledger keys like `unlock:{userId}:{threadId}`)
  * is never given to another thread.

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
 import { runSweep } from '../periodic.ts';
 import { movementByKey, refund } from '../wallet/ledger.ts';
-import { settlePlace } from './group-buy.ts';
-import { decide, settle } from './group-buy-escrow.ts';
-import { type OpenGroupBuyRecord, placeKey } from './group-buy-model.ts';
-import { isPaidPlace, outcomeOf, placeOf, placesTaken } from './group-buy-state.ts';
+import { decide, settle } from './escrow.ts';
+import { type OpenGroupBuyRecord, placeKey } from './model.ts';
+import { settlePlace } from './service.ts';
+import { isPaidPlace, outcomeOf, placeOf, placesTaken } from './state.ts';
 
 interface Pending {
   _id: string;

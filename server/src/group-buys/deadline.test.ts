@@ -9,11 +9,11 @@ import { aCategory, aThread, grantCoins, setDeadline } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { scansDuring } from '../test/scans.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
+import { findThread } from '../threads/service.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
-import { decide } from './group-buy-escrow.ts';
-import { sweepGroupBuys } from './group-buy-sweep.ts';
-import { findThread } from './service.ts';
+import { decide } from './escrow.ts';
+import { sweepGroupBuys } from './sweep.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

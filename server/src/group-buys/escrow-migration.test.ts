@@ -11,9 +11,9 @@ import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, pay } from '../wallet/ledger.ts';
-import { placeKey } from './group-buy-model.ts';
-import { numberPlace } from './group-buy-state.ts';
-import { sweepGroupBuys } from './group-buy-sweep.ts';
+import { placeKey } from './model.ts';
+import { numberPlace } from './state.ts';
+import { sweepGroupBuys } from './sweep.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

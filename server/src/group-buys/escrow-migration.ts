@@ -1,8 +1,8 @@
 import { THREAD_DEFAULTS } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from '../db/migrations.ts';
-import { markOpen } from './group-buy-escrow.ts';
-import { placesTaken } from './group-buy-state.ts';
+import { markOpen } from './escrow.ts';
+import { placesTaken } from './state.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,8 +9,8 @@ import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, move, movementByKey } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
-import { placeKey } from './group-buy-model.ts';
-import { sweepGroupBuys } from './group-buy-sweep.ts';
+import { placeKey } from './model.ts';
+import { sweepGroupBuys } from './sweep.ts';
 
 let app: App;
 

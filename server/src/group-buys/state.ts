@@ -2,14 +2,14 @@ import type { GroupBuyPhase } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { headOf, itemKey, readRange } from '../db/keyed-list.ts';
+import type { ThreadRecord } from '../threads/thread-model.ts';
 import {
   type GroupBuyOutcomeRecord,
   type GroupBuyPlaceRecord,
   type PlaceNumberRecord,
   placeKey,
   placesList,
-} from './group-buy-model.ts';
-import type { ThreadRecord } from './thread-model.ts';
+} from './model.ts';
 
 export interface GroupBuyState {
   /** Paid places taken: the head of the group buy's place numbers. */

@@ -1,11 +1,11 @@
 import type { GroupBuyOutcome } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
+import type { ThreadRecord } from '../threads/thread-model.ts';
 import { completeSale, movementByKey, pay } from '../wallet/ledger.ts';
 import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
-import type { GroupBuyOutcomeRecord } from './group-buy-model.ts';
-import { outcomeOf, participantsOf } from './group-buy-state.ts';
-import type { ThreadRecord } from './thread-model.ts';
+import type { GroupBuyOutcomeRecord } from './model.ts';
+import { outcomeOf, participantsOf } from './state.ts';
 
 /**
  * A group buy's coins. A contribution is a debit of the member owed to the thread's escrow account (its credit is

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import { itemKey } from '../db/keyed-list.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { holdingsOf, recordHolding } from '../threads/access.ts';
+import { readableText, type Viewer } from '../threads/policy.ts';
+import { visibleThread } from '../threads/service.ts';
+import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { completeSale, type MovementResult, move, movementByKey, refund } from '../wallet/ledger.ts';
 import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
-import { holdingsOf, recordHolding } from './access.ts';
-import { contributionKey, decide, markOpen, returnContribution } from './group-buy-escrow.ts';
-import { type GroupBuyOutcomeRecord, type GroupBuyPlaceRecord, placeKey, placesList } from './group-buy-model.ts';
+import { contributionKey, decide, markOpen, returnContribution } from './escrow.ts';
+import { type GroupBuyOutcomeRecord, type GroupBuyPlaceRecord, placeKey, placesList } from './model.ts';
 import {
   groupBuyStates,
   isPaidPlace,
@@ -18,10 +21,7 @@ import {
   participantsOf,
   placeOf,
   placesTaken,
-} from './group-buy-state.ts';
-import { readableText, type Viewer } from './policy.ts';
-import { visibleThread } from './service.ts';
-import type { ThreadRecord } from './thread-model.ts';
+} from './state.ts';
 
 export function groupBuyOf(thread: ThreadRecord) {
   if (!thread.isGroupBuy || !thread.groupBuyParticipantsRequired || !thread.groupBuyContributionAmount) {
