@@ -4,9 +4,9 @@ import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS, STATS_RANGES, TEST_COINS } from './limits.ts';
-import { ADMIN_TEXT } from './messages.ts';
 import { GroupBuyPhase } from './purchases.ts';
 import { Thread, ThreadsQuery } from './threads.ts';
+import { ADMIN_TEXT } from './ui-texts.ts';
 import { CryptoWalletSettings } from './wallet.ts';
 
 /** A member as the admin users table shows them (spec 001 §2): with email, status and coins. */

@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { VALIDATION } from './messages.ts';
+import { VALIDATION } from './ui-texts.ts';
 
 /** A reply (spec 001 §3), with what the replies list shows of its author. */
 export const Post = Type.Object({

@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { MESSAGE_TEXT, VALIDATION } from './messages.ts';
+import { MESSAGE_TEXT, VALIDATION } from './ui-texts.ts';
 import { PublicUser } from './users.ts';
 
 /** A link (an http or https URL) or an invite (the numeric id of a thread). */

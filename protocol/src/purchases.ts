@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
-import { VALIDATION } from './messages.ts';
+import { VALIDATION } from './ui-texts.ts';
 
 /** Premium purchase (spec 001 §7: POST /api/coins/spend with referenceType thread). */
 export const SpendBody = Type.Object({

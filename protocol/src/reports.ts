@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { REPORT_TEXT } from './messages.ts';
+import { REPORT_TEXT } from './ui-texts.ts';
 
 /** What a member can report (beyond the spec, so the reports tab has something in it). */
 export const REPORT_CONTENT_TYPES = ['thread', 'post', 'message'] as const;

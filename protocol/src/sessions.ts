@@ -3,7 +3,7 @@ import { Id, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { SESSIONS_TEXT } from './messages.ts';
+import { SESSIONS_TEXT } from './ui-texts.ts';
 
 /**
  * A session or an activity entry: the month it was recorded in and its number in that month's list

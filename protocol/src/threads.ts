@@ -3,8 +3,8 @@ import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { FORUM_TEXT, VALIDATION } from './messages.ts';
 import { GroupBuyPhase } from './purchases.ts';
+import { FORUM_TEXT, VALIDATION } from './ui-texts.ts';
 
 export const UNLOCKABLE_TYPES = ['download_link', 'text_content', 'premium_thread'] as const;
 export type UnlockableType = (typeof UNLOCKABLE_TYPES)[number];

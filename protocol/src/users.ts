@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { VALIDATION } from './messages.ts';
+import { VALIDATION } from './ui-texts.ts';
 
 /** Letters, digits, `_ . -`, 3 to 32 characters: each rule refused with its own text, on the server and in forms. */
 export const Username = Type.String({

@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
-import { PAYMENT_TEXT, VALIDATION } from './messages.ts';
+import { PAYMENT_TEXT, VALIDATION } from './ui-texts.ts';
 
 export const CurrencyCode = Type.String({
   minLength: LIMITS.currencyCodeMin,
