@@ -12,11 +12,6 @@ export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schem
 export const OkReply = Type.Object({ message: Type.String() });
 export type OkReply = Type.Static<typeof OkReply>;
 
-export const Pagination = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  before: Type.Optional(Id),
-});
-
 /**
  * The spec's wording a schema carries for a failed keyword: `errorMessage` is one text for every failure,
  * or one text per keyword (`{ minLength, maxLength, pattern }`), so each broken rule is named by its own text.

@@ -22,5 +22,3 @@ export const forbidden = (message: string = SERVER_TEXT.forbidden, code: ErrorCo
 export const notFound = (message: string = SERVER_TEXT.notFound) => new AppError(404, ErrorCode.NotFound, message);
 export const conflict = (message: string, code: ErrorCode = ErrorCode.Conflict, details?: unknown) =>
   new AppError(409, code, message, details);
-export const tooManyRequests = (message: string = SERVER_TEXT.rateLimited, details?: unknown) =>
-  new AppError(429, ErrorCode.RateLimited, message, details);

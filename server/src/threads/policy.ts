@@ -51,18 +51,6 @@ export function canSee(viewer: Viewer, thread: ThreadFacts): boolean {
   return !thread.isPrivate || (viewer !== null && thread.allowedUserIds.includes(viewer.id));
 }
 
-/** The same rule as `canSee`, as a query: lists and counts never include what the viewer cannot see. */
-export function visibleThreadsFilter(viewer: Viewer): Record<string, unknown> {
-  const alive = { deletedAt: null };
-  if (isStaffViewer(viewer)) return alive;
-  const open = { isApproved: true, isPrivate: false };
-  if (viewer === null) return { ...alive, ...open };
-  return {
-    ...alive,
-    $or: [open, { isApproved: true, isPrivate: true, allowedUserIds: viewer.id }, { authorId: viewer.id }],
-  };
-}
-
 /** Premium content (and its replies): the author, staff, buyers, and, for a sister thread, whoever unlocked its parent. */
 export function canReadContent(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
   if (!thread.isPremium || isAuthorOrStaff(viewer, thread)) return true;

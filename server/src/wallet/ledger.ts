@@ -241,15 +241,6 @@ export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
   await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
 }
 
-/**
- * The keys of the debits already settled (credited to their seller, or refunded), read in one pass over the
- * ledger. A scan: the ledger's own sweep walks its sale markers instead.
- */
-export async function settledDebitKeys(app: FastifyInstance): Promise<Set<string>> {
-  const settlements = await app.models.LedgerEntry.find({ type: { $in: ['sale', 'refund'] } }, { key: 1 }).lean();
-  return new Set(settlements.map((entry) => entry.key.replace(/^(sale|refund):/, '')));
-}
-
 /** A marker younger than this may belong to a movement another process is making right now. */
 const IN_FLIGHT_MS = 10 * 60_000;
 const isStale = (createdAt: Date) => Date.now() - createdAt.getTime() > IN_FLIGHT_MS;
