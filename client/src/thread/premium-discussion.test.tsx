@@ -140,7 +140,11 @@ describe('the premium discussion', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(confirm);
     // Polled on real timeouts: vi.waitFor would move the faked clock on.
-    while (!shownToast()) await new Promise((resolve) => realTimeout(resolve, 10));
+    const deadline = Date.now() + 5000;
+    while (!shownToast()) {
+      if (Date.now() > deadline) throw new Error('no toast within 5 s');
+      await new Promise((resolve) => realTimeout(resolve, 10));
+    }
     expect(shownToast()).toMatchObject({ title: 'Premium discussion unlocked' });
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.redirectAfterUnlock - 1));
     expect(router.state.location.pathname).toBe('/thread/42');

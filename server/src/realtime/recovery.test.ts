@@ -52,7 +52,11 @@ async function tab(client: TestClient): Promise<ClientSocket> {
 /** Drops the tab's transport (a network blip) and waits until the server has seen it go. */
 async function blip(socket: ClientSocket, userId: number) {
   socket.io.engine.close();
-  while ((await app.io.in(rooms.user(userId)).fetchSockets()).length > 0) await sleep(10);
+  const deadline = Date.now() + 5000;
+  while ((await app.io.in(rooms.user(userId)).fetchSockets()).length > 0) {
+    if (Date.now() > deadline) throw new Error('the server did not see the transport go within 5 s');
+    await sleep(10);
+  }
 }
 
 /** Waits for the tab's comeback to be decided: refused, or connected again. */

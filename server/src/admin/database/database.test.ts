@@ -148,7 +148,9 @@ describe('database backup and restore', () => {
     expect(await automaticBackups()).toEqual([answer.automaticBackup]);
 
     const percents = (await received(tab, 'restore:progress', 1)).map((p) => (p as { percent: number }).percent);
+    const deadline = Date.now() + 5000;
     while (percents.at(-1) !== 100) {
+      expect(Date.now(), `restore progress stopped at ${percents.at(-1)} %`).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 20));
       percents.splice(0, percents.length, ...tab.received.map(([, p]) => (p as { percent: number }).percent));
     }
