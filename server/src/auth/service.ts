@@ -134,6 +134,11 @@ export async function login(
   return user;
 }
 
+/** A deleted member's bounded tries (codes, resends) go with them: auth owns the slots it claims. */
+export async function forgetAttempts(app: FastifyInstance, userId: number): Promise<void> {
+  await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${userId}(:|$)` } });
+}
+
 /** Bumping the session version ends every session of this member, on every device. */
 export async function revokeSessions(
   app: FastifyInstance,

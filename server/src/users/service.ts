@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { forgetActivity } from '../activity/activity-log.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeSessions, usernameKey } from '../auth/service.ts';
+import { forgetAttempts, revokeSessions, usernameKey } from '../auth/service.ts';
 import { forgetSessions } from '../auth/session-records.ts';
 import { byNumericId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
@@ -183,7 +183,7 @@ export async function deleteAccount(app: FastifyInstance, user: UserRecord, pass
     deletedAt: new Date(),
   });
   await app.models.ProfilePicture.deleteOne(byNumericId(user.id));
-  await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${user.id}(:|$)` } });
+  await forgetAttempts(app, user.id);
   await closeWallet(app, user.id);
   await revokeSessions(app, user.id, 'deleted');
   await Promise.all([forgetSessions(app, user.id), forgetActivity(app, user.id)]);
