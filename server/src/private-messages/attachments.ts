@@ -1,8 +1,7 @@
 import { MESSAGE_TEXT, type SendMessageBody } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
-import { canSee, type Viewer } from '../threads/policy.ts';
+import { visibleThreads } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { MessageRecord } from './message-model.ts';
 
@@ -18,12 +17,6 @@ function isWebUrl(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The invited threads `reader` may open, by the forum's own read rule: an invite never reveals a hidden thread. */
-export async function openableThreads(app: FastifyInstance, reader: Viewer, threadIds: number[]) {
-  const threads = await findAllByNumericId(app.models.Thread, [...new Set(threadIds)]);
-  return threads.filter((thread) => !thread.deletedAt && canSee(reader, thread));
 }
 
 /** The checked attachment of a message to `recipient`: a web link, or an invite to a thread they can see. */
@@ -46,7 +39,7 @@ export async function attachmentOf(
   }
   // One answer for a missing thread and a hidden one, so an invite never reveals a private thread.
   const threadId = /^[1-9][0-9]{0,15}$/.test(data) ? Number(data) : Number.NaN;
-  if (!Number.isSafeInteger(threadId) || (await openableThreads(app, recipient, [threadId])).length === 0) {
+  if (!Number.isSafeInteger(threadId) || (await visibleThreads(app, recipient, [threadId])).length === 0) {
     throw badRequest(MESSAGE_TEXT.inviteInvalid);
   }
   return { hasAttachment: true, attachmentType: 'invite', attachmentData: String(threadId) };

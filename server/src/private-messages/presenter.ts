@@ -1,8 +1,8 @@
 import type { Message } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Viewer } from '../threads/policy.ts';
+import { visibleThreads } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { openableThreads } from './attachments.ts';
 import type { BoxItem } from './message-model.ts';
 
 /** What a message shows: a box item, or a message just stored (unread). */
@@ -39,7 +39,7 @@ export async function presentMessages(
   const invited = messages.map(invitedThreadId).filter((id): id is number => id !== null);
   const [users, threads] = await Promise.all([
     app.members.cards([...ids].filter((id) => !names.has(id))),
-    invited.length > 0 ? openableThreads(app, reader, invited) : [],
+    invited.length > 0 ? visibleThreads(app, reader, invited) : [],
   ]);
   for (const user of users.values()) names.set(user.id, user.username);
   const titles = new Map(threads.map((thread) => [thread.id, thread.title]));

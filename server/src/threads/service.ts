@@ -12,7 +12,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { findByNumericId, insertWithId, internalId } from '../db/ids.ts';
+import { findAllByNumericId, findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { markOpen } from '../group-buys/escrow.ts';
 import { abilitiesOf } from '../users/abilities.ts';
@@ -56,6 +56,12 @@ function seenBy<T extends ThreadRecord>(viewer: Viewer, thread: T | undefined): 
 /** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
 export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
   return seenBy(viewer, await findThread(app, id));
+}
+
+/** The threads among `ids` that exist for the viewer (an invite to one names no hidden thread), read by key. */
+export async function visibleThreads(app: FastifyInstance, viewer: Viewer, ids: number[]): Promise<ThreadRecord[]> {
+  const threads = await findAllByNumericId(app.models.Thread, [...new Set(ids)]);
+  return threads.filter((thread) => !thread.deletedAt && canSee(viewer, thread));
 }
 
 /**
