@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { threadOfReference } from '../wallet/ledger-keys.ts';
 import { PAYMENT_STATUS_GROUPS } from '../wallet/presenter.ts';
 import { type NewActivity, recordActivity } from './activity-log.ts';
 
@@ -8,11 +9,6 @@ function paymentStep(status: string): string | null {
   if (status === 'finished') return 'completed';
   return (PAYMENT_STATUS_GROUPS.failed as readonly string[]).includes(status) ? 'failed' : null;
 }
-
-const threadOf = (reference: string | null | undefined) => {
-  const match = /^thread:([0-9]+)$/.exec(reference ?? '');
-  return match ? Number(match[1]) : null;
-};
 
 /**
  * The activity log follows the domain events of the writes it records, as the read models do: the services
@@ -50,7 +46,7 @@ export function followActivity(app: FastifyInstance): void {
       kind: entry.amount < 0 ? 'coins_spent' : 'coins_received',
       coins: entry.amount,
       detail: entry.type,
-      threadId: threadOf(entry.reference),
+      threadId: threadOfReference(entry.reference),
     });
   });
   app.events.on('payment.changed', ({ payment }) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDuplicateKey } from '../db/ids.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import { completeSale, movementByKey, pay } from '../wallet/ledger.ts';
+import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
 import type { GroupBuyOutcomeRecord } from './model.ts';
 import { outcomeOf, participantsOf } from './state.ts';
@@ -15,10 +16,6 @@ import { outcomeOf, participantsOf } from './state.ts';
  */
 
 type GroupBuy = Pick<ThreadRecord, 'id' | 'authorId' | 'groupBuyDeadline'>;
-
-export const contributionKey = (userId: number, threadId: number) => `groupbuy:${userId}:${threadId}`;
-const returnKey = (userId: number, threadId: number) => `groupbuy-return:${userId}:${threadId}`;
-const payoutKey = (threadId: number) => `groupbuy-payout:${threadId}`;
 
 /**
  * The marker that says the group buy's coins are not settled yet: written before any coin can reach its escrow and
@@ -40,7 +37,7 @@ export async function markOpen(app: FastifyInstance, thread: GroupBuy): Promise<
 async function heldContributions(app: FastifyInstance, thread: GroupBuy): Promise<LedgerEntry[]> {
   const participants = await participantsOf(app, thread.id);
   const debits = await Promise.all(
-    participants.map((userId) => movementByKey(app, contributionKey(userId, thread.id))),
+    participants.map((userId) => movementByKey(app, ledgerKeys.contribution(userId, thread.id))),
   );
   // A group buy from before escrow paid its first contributions to the organiser: the escrow never held those.
   const held = debits.filter((debit): debit is LedgerEntry => debit?.creditTo === escrowAccount(thread.id));
@@ -55,9 +52,9 @@ export async function returnContribution(app: FastifyInstance, thread: GroupBuy,
     buyer: escrowAccount(thread.id),
     seller: debit.account,
     amount: -debit.amount,
-    key: returnKey(debit.account, thread.id),
+    key: ledgerKeys.contributionReturn(debit.account, thread.id),
     type: 'group_buy_return',
-    reference: `thread:${thread.id}`,
+    reference: threadReference(thread.id),
   });
   if (!replayed) app.log.info({ threadId: thread.id, userId: debit.account }, 'group-buy contribution returned');
 }
@@ -77,9 +74,9 @@ export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: Gr
         buyer: escrowAccount(thread.id),
         seller: thread.authorId,
         amount: total,
-        key: payoutKey(thread.id),
+        key: ledgerKeys.payout(thread.id),
         type: 'group_buy_payout',
-        reference: `thread:${thread.id}`,
+        reference: threadReference(thread.id),
       });
     }
   } else {

@@ -9,8 +9,9 @@ import { visibleThread } from '../threads/service.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { completeSale, type MovementResult, move, movementByKey, refund } from '../wallet/ledger.ts';
+import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
-import { contributionKey, decide, markOpen, returnContribution } from './escrow.ts';
+import { decide, markOpen, returnContribution } from './escrow.ts';
 import { type GroupBuyOutcomeRecord, type GroupBuyPlaceRecord, placeKey, placesList } from './model.ts';
 import {
   groupBuyStates,
@@ -68,9 +69,9 @@ async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRe
     return await move(app, {
       account: member.id,
       amount: -amount,
-      key: contributionKey(member.id, thread.id),
+      key: ledgerKeys.contribution(member.id, thread.id),
       type: 'group_buy',
-      reference: `thread:${thread.id}`,
+      reference: threadReference(thread.id),
       creditTo: escrowAccount(thread.id),
     });
   } catch (error) {
@@ -116,7 +117,7 @@ async function renumberTakenPlace(app: FastifyInstance, threadId: number, place:
 async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: number): Promise<never> {
   const place = await placeOf(app, threadId, member.id);
   if (isPaidPlace(place)) throw conflict(THREAD_TEXT.alreadyContributed, ErrorCode.AlreadyOwned);
-  const refunded = await movementByKey(app, `refund:${contributionKey(member.id, threadId)}`);
+  const refunded = await movementByKey(app, ledgerKeys.refund(ledgerKeys.contribution(member.id, threadId)));
   throw conflict(refunded ? FORUM_TEXT.groupBuyFull : FORUM_TEXT.contributionInProgress);
 }
 
@@ -185,7 +186,7 @@ export async function contribute(
     _id: pending,
     threadId,
     userId: member.id,
-    key: contributionKey(member.id, threadId),
+    key: ledgerKeys.contribution(member.id, threadId),
     createdAt: new Date(),
   }).catch((error) => {
     // A concurrent request of the same member: the ledger key lets only one of them pay.
@@ -196,7 +197,7 @@ export async function contribute(
     debit = await charge(app, member, thread, price);
   } catch (error) {
     // Nothing was debited (a debit that happened answers as a replay, not an error).
-    if (!(await movementByKey(app, contributionKey(member.id, threadId)))) {
+    if (!(await movementByKey(app, ledgerKeys.contribution(member.id, threadId)))) {
       await app.models.PendingContribution.deleteOne({ _id: pending });
     }
     throw error;

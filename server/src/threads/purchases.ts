@@ -13,6 +13,7 @@ import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
+import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
 import { holdingsOf, recordHolding } from './access.ts';
 import { type EntitlementKind, entitlementKey } from './entitlement-model.ts';
@@ -32,7 +33,7 @@ async function payAuthor(
   charge: { amount: number; key: string; type: EntryType },
 ) {
   try {
-    await pay(app, { buyer: buyer.id, seller: thread.authorId, reference: `thread:${thread.id}`, ...charge });
+    await pay(app, { buyer: buyer.id, seller: thread.authorId, reference: threadReference(thread.id), ...charge });
   } catch (error) {
     const short = error instanceof AppError && error.code === ErrorCode.InsufficientCoins;
     if (!short) throw error;
@@ -76,7 +77,7 @@ export async function unlockDiscussion(
   assertPrice(cost, thread.unlockableCost);
   await payAuthor(app, member, thread, {
     amount: thread.unlockableCost,
-    key: `unlock:${member.id}:${thread.id}`,
+    key: ledgerKeys.unlock(member.id, thread.id),
     type: 'unlock',
   });
   if (!(await grant(app, thread.id, member.id, 'unlock'))) {
@@ -105,7 +106,7 @@ export async function buyThread(app: FastifyInstance, buyer: UserRecord, body: S
     assertPrice(body.amount, thread.premiumCost);
     await payAuthor(app, buyer, thread, {
       amount: thread.premiumCost,
-      key: `premium:${buyer.id}:${thread.id}`,
+      key: ledgerKeys.premium(buyer.id, thread.id),
       type: 'premium_purchase',
     });
     if (!(await grant(app, thread.id, buyer.id, 'purchase'))) {

@@ -5,6 +5,7 @@ import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { appendAfter, firstSince, headOf, readItem } from '../db/keyed-list.ts';
 import { limit } from '../db/limit.ts';
 import { AppError } from '../errors.ts';
+import { ledgerKeys } from './ledger-keys.ts';
 import {
   creditKey,
   creditTypeOf,
@@ -300,7 +301,7 @@ async function completeUnfinished(app: FastifyInstance, sale: { _id: string; cre
   if (await app.models.LedgerKey.exists({ _id: creditKey(key) })) return done();
   const debit = await movementByKey(app, key);
   if (!debit) return isStale(sale.createdAt) ? done() : false;
-  if (await movementByKey(app, `refund:${key}`)) return done();
+  if (await movementByKey(app, ledgerKeys.refund(key))) return done();
   const credited = await movementByKey(app, creditKey(key));
   await completeSale(app, debit);
   return credited === null;
@@ -311,7 +312,7 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
   await move(app, {
     account: debit.account,
     amount: -debit.amount,
-    key: `refund:${debit.key}`,
+    key: ledgerKeys.refund(debit.key),
     type: 'refund',
     reference: debit.reference ?? undefined,
   });
