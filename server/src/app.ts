@@ -41,6 +41,7 @@ import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { forumPlugin } from './threads/forum-plugin.ts';
+import { copyBalances } from './users/balances.ts';
 import { userRoutes } from './users/routes.ts';
 import { completeSellerCredits } from './wallet/ledger.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   scheduleMuteEndings(app);
   scheduleBackups(app);
   followActivity(app);
+  copyBalances(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();

@@ -1,7 +1,7 @@
 import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { internalId, isDuplicateKey } from '../db/ids.ts';
+import { isDuplicateKey } from '../db/ids.ts';
 import { appendAfter, firstSince, headOf, readItem } from '../db/keyed-list.ts';
 import { limit } from '../db/limit.ts';
 import { AppError } from '../errors.ts';
@@ -147,7 +147,6 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   await settleMovement(app, entry);
   // An escrow is no member: nobody's balance to show, nobody's activity to log.
   if (!isEscrowAccount(entry.account)) {
-    void showBalance(app, entry);
     app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
     app.events.publish('coins.moved', { entry });
   }
@@ -197,15 +196,6 @@ async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<
     coinsSold: (previous?.coinsSold ?? 0) + (entry.type === 'coin_purchase' ? entry.amount : 0),
   });
   await appendAfter(app, movements(app), MOVEMENTS, count, { buckets: false });
-}
-
-/** The member document's copy of the balance, for lists of many members; a failure changes nothing that matters. */
-async function showBalance(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
-  try {
-    await app.models.User.updateOne({ _id: internalId(entry.account) }, { $set: { coinBalance: entry.balanceAfter } });
-  } catch (err) {
-    app.log.warn({ err, account: entry.account }, 'cached balance not written');
-  }
 }
 
 /**
