@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { api, DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_DIGEST_PERIOD_MS } from '@enclave/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
@@ -35,7 +34,8 @@ async function emailedAboutReplies(client: TestClient) {
 async function replyAndSettle(threadId: number) {
   const { client } = await createMember(app);
   await client.call(api.reply, { params: { id: threadId }, body: { content: 'Count me in' } });
-  await sleep(300);
+  // The reply's notifications are made after its answer, as tracked background work.
+  await app.settled();
 }
 
 describe('email digests', () => {
@@ -91,7 +91,7 @@ describe('email digests', () => {
     await emailedAboutReplies(client);
     const thread = await aThread(app, author, { title: 'Closing soon' });
     await client.call(api.reply, { params: { id: thread.id }, body: { content: 'First' } });
-    await sleep(300);
+    await app.settled();
     await replyAndSettle(thread.id);
     await admin.call(api.editThread, { params: { id: thread.id }, body: { isPrivate: true, allowedUserIds: [] } });
     await sendDueDigests(app, later(1));

@@ -115,8 +115,8 @@ describe('the ledger by key', () => {
     const { user } = await createMember(app);
     await grant(user.id, 42);
     await move(app, { account: user.id, amount: -2, key: `copy:${user.id}`, type: 'unlock' });
-    // Written in the background: give it a moment.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Written in the background, as tracked work.
+    await app.settled();
     expect((await app.models.User.findById(internalId(user.id)).lean())?.coinBalance).toBe(40);
   });
 
