@@ -7,7 +7,7 @@ import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { scansDuring } from '../test/scans.ts';
-import { type BrowserTabs, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, quiet, received } from '../test/tabs.ts';
 import { mailOf, notificationsOf } from './notification-model.ts';
 import { notify } from './service.ts';
 
@@ -57,7 +57,7 @@ describe('replies', () => {
     const firstSees = await listed(first.client, 1);
     expect(firstSees.notifications).toMatchObject([{ kind: 'reply', actorName: second.user.username }]);
 
-    await sleep(QUIET_MS);
+    await quiet(app);
     expect((await listOf(second.client)).notifications).toEqual([]);
     // A reply never carries the reply's text.
     expect(JSON.stringify(await listOf(author.client))).not.toContain('A reply');
@@ -98,7 +98,7 @@ describe('members away', () => {
     await reply(earlier.client, thread.id, 'First');
     const repliers = [await createMember(app), await createMember(app)];
     for (const replier of repliers) expect((await reply(replier.client, thread.id)).statusCode).toBe(201);
-    await sleep(QUIET_MS);
+    await quiet(app);
     // Neither the author nor the earlier replier had a tab open: nothing was written for them.
     expect(await storedFor(author.user.id)).toBe(0);
     expect(await storedFor(earlier.user.id)).toBe(0);
@@ -116,7 +116,7 @@ describe('members away', () => {
     );
     // Looking again finds nothing new, and a tab that connects is pushed nothing.
     const tab = await tabs.open(author.client);
-    await sleep(QUIET_MS);
+    await quiet(app, tab);
     expect((await listOf(author.client)).notifications).toHaveLength(3);
     expect(tab.received.filter(([name]) => name === 'notification:new')).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe('members away', () => {
     // At once: each reply is written before the other replier has joined the thread (joining runs afterwards).
     const [ofA, ofB] = await Promise.all([a, b].map(({ client }) => reply(client, thread.id, 'At once')));
     const createdAt = (response: typeof ofA) => Date.parse(response?.json<{ createdAt: string }>().createdAt ?? '');
-    await sleep(QUIET_MS);
+    await quiet(app);
     // Each hears of the other's reply if it was written at or after their own, however late their own join came.
     const hears = async (member: typeof a, other: typeof a, mine: number, theirs: number) => {
       if (theirs < mine) return expect((await listOf(member.client)).notifications).toEqual([]);
@@ -146,7 +146,7 @@ describe('members away', () => {
     const thread = await aThread(app, author.user, { title: 'Back again' });
     const { client, user } = await createMember(app);
     await reply(client, thread.id);
-    await sleep(QUIET_MS);
+    await quiet(app);
     const [pushed] = await received(await tabs.open(author.client), 'notification:new');
     expect(pushed).toMatchObject({ unreadCount: 1, notification: { kind: 'reply', actorName: user.username } });
   });
@@ -321,7 +321,7 @@ describe('staff queues', () => {
     expect(kinds[0]).toBe('reportQueued');
     expect(kinds.slice(1)).toEqual(kinds.slice(1).map(() => 'approvalQueued'));
     expect(kinds.length - 1).toBeLessThanOrEqual(minutes);
-    await sleep(QUIET_MS);
+    await quiet(app);
     expect((await listOf(bystander.client)).notifications).toEqual([]);
   });
 });
@@ -383,7 +383,7 @@ describe('outcomes for the member concerned', () => {
     expect(sweeps.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
     const [pushed] = await received(tab, 'notification:new');
     expect(pushed).toMatchObject({ notification: { kind: 'sanctionLifted', outcome: 'mute', actorName: null } });
-    await sleep(QUIET_MS);
+    await quiet(app);
     const list = await listed(member.client, 1);
     expect(list.notifications.map((n) => notificationText(n))).toEqual(['Your mute has ended']);
     expect(await app.models.MuteEnding.countDocuments({ userId: member.user.id })).toBe(0);
@@ -394,7 +394,7 @@ describe('outcomes for the member concerned', () => {
     expect((await moderator.call(api.unmuteUser, { params: { id: member.user.id }, body: {} })).statusCode).toBe(200);
     await listed(member.client, 2);
     expect(await tellEndedMutes(app, new Date(lifted.getTime() + HOUR))).toBe(0);
-    await sleep(QUIET_MS);
+    await quiet(app);
     expect((await listOf(member.client)).notifications.map((n) => notificationText(n))).toEqual([
       'Your mute was lifted',
       'Your mute has ended',
@@ -419,7 +419,7 @@ describe('outcomes for the member concerned', () => {
     const completed = { threadId: thread.id, completedAt: new Date().toISOString(), participantIds: [buyer.user.id] };
     for (let i = 0; i < 2; i++) app.events.publish('groupBuy.completed', completed);
     await listed(buyer.client, 3);
-    await sleep(QUIET_MS);
+    await quiet(app);
     const outcomes = (await listOf(buyer.client)).notifications.map((n) => [n.kind, n.outcome]).sort();
     expect(outcomes).toEqual([
       ['groupBuy', 'completed'],
@@ -442,7 +442,7 @@ describe('preferences', () => {
     const thread = await aThread(app, member.user);
     await reply((await createMember(app)).client, thread.id);
     await notify(app, [member.user.id], { key: 'marker', kind: 'sanctionLifted', outcome: 'ban' });
-    await sleep(QUIET_MS);
+    await quiet(app);
     expect((await listOf(member.client)).notifications.map((n) => n.kind)).toEqual(['sanctionLifted']);
   });
 

@@ -11,7 +11,8 @@ export function dispatchNotificationEvents(app: FastifyInstance, io: RealtimeSer
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     if (userId === null) return;
-    void catchUpReplies(app, userId).catch((err) => app.log.warn({ err, userId }, 'replies not caught up'));
+    // Tracked, so closing waits for it and a test can await it (app.settled()).
+    app.afterwards('replies not caught up', () => catchUpReplies(app, userId));
   });
   app.events.on('notification.added', ({ userId, notification, unreadCount, readUpTo }) => {
     io.to(rooms.user(userId)).emit('notification:new', { notification, unreadCount, readUpTo });

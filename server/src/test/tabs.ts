@@ -51,6 +51,15 @@ export async function received(tab: Tab, event: keyof ServerToClientEvents, coun
   }
 }
 
+/**
+ * Waits until the app's background work is done (app.settled()) and everything it sent these tabs has arrived: a
+ * round trip on each tab's own connection comes back after every packet sent to it before.
+ */
+export async function quiet(app: App, ...tabs: Tab[]): Promise<void> {
+  await app.settled();
+  await Promise.all(tabs.map((tab) => tab.timeout(5000).emitWithAck('thread:watch', 0)));
+}
+
 export const eventsNamed = (tab: Tab, prefix: string) => tab.received.filter(([name]) => name.startsWith(prefix));
 
 export type BrowserTabs = ReturnType<typeof browserTabs>;
