@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -6,7 +5,7 @@ import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
-import { type BrowserTabs, eventsNamed, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { type BrowserTabs, eventsNamed, listeningWithTabs, quiet, received } from '../test/tabs.ts';
 
 let app: App;
 let tabs: BrowserTabs;
@@ -50,7 +49,7 @@ describe('the report queue, live', () => {
     for (const tab of [moderatorTab, adminTab]) {
       expect(await received(tab, 'report:resolved')).toEqual([{ reportId, status: 'dismissed' }]);
     }
-    await sleep(QUIET_MS);
+    await quiet(app, memberTab);
     expect(eventsNamed(memberTab, 'report:')).toEqual([]);
   });
 });
@@ -68,7 +67,7 @@ describe('the approval queue, live', () => {
     for (const tab of [moderatorTab, adminTab]) {
       expect(await received(tab, 'approval:approved')).toEqual([{ threadId: pending.id }]);
     }
-    await sleep(QUIET_MS);
+    await quiet(app, memberTab);
     expect(eventsNamed(memberTab, 'approval:')).toEqual([]);
   });
 });
