@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
-import { type BrowserTabs, listeningWithTabs, QUIET_MS, received, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, quiet, received, type Tab } from '../test/tabs.ts';
 
 /**
  * What a group buy unlocks is attached by its organiser and read by nobody else but staff until the
@@ -113,7 +113,7 @@ describe('reading the content', () => {
     await second.client.call(api.contribute, { params: { id: thread.id }, body: { amount: 10 } });
     const [completed] = await received(firstTab, 'groupbuy:completed');
     expect(completed).toMatchObject({ threadId: thread.id });
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    await quiet(app, ...watching);
     for (const tab of watching) expect(JSON.stringify(tab.received)).not.toContain(UNLOCKED);
     // The push is the cue: the participant's next read carries the content.
     expect((await first.client.call(api.groupBuyStatus, { params: { id: thread.id } })).json().content).toBe(UNLOCKED);

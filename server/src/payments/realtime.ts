@@ -8,8 +8,8 @@ export function dispatchPaymentEvents(app: FastifyInstance, io: RealtimeServer) 
   app.events.on('payment.changed', ({ payment }) => {
     io.to(rooms.user(payment.userId)).emit('wallet:payment', presentPayment(app, payment));
     if (payment.provider !== 'self-custody') return;
-    presentStaffPayment(app, payment)
-      .then((view) => io.to(rooms.staff).emit('admin:payment', view))
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not push a payment to staff'));
+    app.afterwards('could not push a payment to staff', async () => {
+      io.to(rooms.staff).emit('admin:payment', await presentStaffPayment(app, payment));
+    });
   });
 }

@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type Message, type ServerToClientEvents } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
-import { type BrowserTabs, listeningWithTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, quiet, type Tab } from '../test/tabs.ts';
 
 let app: App;
 let tabs: BrowserTabs;
@@ -55,7 +54,7 @@ describe('live private messages', () => {
     }
     for (const echoed of await Promise.all(sentEchoes)) expect(echoed).toEqual(message);
 
-    await sleep(QUIET_MS);
+    await quiet(app, ...carol.tabs, ...alice.tabs);
     for (const tab of carol.tabs) expect(tab.received).toEqual([]);
     for (const tab of alice.tabs) expect(tab.received.map(([event]) => event)).toEqual(['message:sent']);
   });
@@ -71,7 +70,7 @@ describe('live private messages', () => {
     const other = await createMember(app);
     await other.client.call(api.sendMessage, { body: { content: 'two', recipientId: bob.user.id } });
     await Promise.all(bob.tabs.map((tab) => next(tab, 'message:new')));
-    await sleep(QUIET_MS);
+    await quiet(app, ...alice.tabs, ...bob.tabs);
     for (const tab of [...alice.tabs, ...bob.tabs]) tab.received.length = 0;
 
     const counts = bob.tabs.map((tab) => next(tab, 'message:unread'));
@@ -85,7 +84,7 @@ describe('live private messages', () => {
 
     // Reading it again changes nothing, so nothing is pushed.
     expect((await bob.client.call(api.markMessageRead, { params: { id: first.id } })).statusCode).toBe(200);
-    await sleep(QUIET_MS);
+    await quiet(app, ...alice.tabs, ...bob.tabs, ...carol.tabs);
     for (const tab of bob.tabs) {
       expect(tab.received).toEqual([
         ['message:unread', { unreadCount: 1 }],
@@ -102,7 +101,7 @@ describe('live private messages', () => {
     await bob.client.call(api.blockMember, { params: { id: alice.user.id } });
     const refused = await alice.client.call(api.sendMessage, { body: { content: 'Hi', recipientId: bob.user.id } });
     expect(refused.statusCode).toBe(403);
-    await sleep(QUIET_MS);
+    await quiet(app, ...alice.tabs, ...bob.tabs);
     for (const tab of [...alice.tabs, ...bob.tabs]) expect(tab.received).toEqual([]);
   });
 });

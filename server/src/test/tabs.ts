@@ -10,9 +10,6 @@ import type { TestClient } from './client.ts';
 
 export type Tab = Socket<ServerToClientEvents, ClientToServerEvents> & { received: [string, unknown][] };
 
-/** Long enough for a stray event to arrive on loopback after the ones we waited for. */
-export const QUIET_MS = 300;
-
 /** Browser tabs on a listening app: each records every event it receives. Call `close()` when done. */
 export function browserTabs(app: App) {
   const tabs: Tab[] = [];

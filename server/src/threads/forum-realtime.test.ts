@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type GroupBuyProgress, SERVER_TEXT } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
-import { type BrowserTabs, listeningWithTabs, QUIET_MS, received, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, quiet, received, type Tab } from '../test/tabs.ts';
 
 let app: App;
 let tabs: BrowserTabs;
@@ -51,10 +50,10 @@ describe('watching a thread', () => {
     expect(pushed).toMatchObject({ threadId: thread.id, post: { content: 'Live!', authorId: user.id } });
 
     tab.emit('thread:unwatch', thread.id);
-    await sleep(QUIET_MS);
+    await quiet(app, tab);
     const { client: other } = await createMember(app);
     await reply(other, thread.id, 'Anyone?');
-    await sleep(QUIET_MS);
+    await quiet(app, tab);
     expect(tab.received.filter(([name]) => name === 'thread:reply')).toHaveLength(1);
   });
 });
@@ -86,9 +85,9 @@ describe('a viewer without access', () => {
     // An admin makes the plain thread premium: the viewer leaves its room before anything more is said there.
     const { client: admin } = await createMember(app, { isAdmin: true });
     await admin.call(api.editThread, { params: { id: plain.id }, body: { isPremium: true, premiumCost: 9 } });
-    await sleep(QUIET_MS);
+    await quiet(app, tab);
     await reply(authorClient, plain.id, 'NOW-PREMIUM-REPLY');
-    await sleep(QUIET_MS);
+    await quiet(app, tab);
 
     const everything = JSON.stringify(tab.received);
     for (const secret of ['PREMIUM-BODY', 'PREMIUM-REPLY', 'UNLOCKABLE-BODY', 'NOW-PREMIUM-REPLY']) {
@@ -125,7 +124,7 @@ describe('group-buy progress', () => {
     ]);
     await received(watcher, 'groupbuy:completed');
     await received(firstTab, 'groupbuy:completed');
-    await sleep(QUIET_MS);
+    await quiet(app, watcher, firstTab);
     expect(watcher.received.filter(([name]) => name === 'groupbuy:completed')).toHaveLength(1);
     expect(firstTab.received.filter(([name]) => name === 'groupbuy:completed')).toHaveLength(1);
   });
@@ -143,7 +142,7 @@ describe('the approval queue', () => {
     expect(queued).toMatchObject({ thread: { id: pending.id, title: 'Please approve', isApproved: false } });
     await moderatorClient.call(api.approveThread, { params: { id: pending.id } });
     expect(await received(staffTab, 'approval:approved')).toEqual([{ threadId: pending.id }]);
-    await sleep(QUIET_MS);
+    await quiet(app, memberTab);
     expect(memberTab.received.filter(([name]) => name.startsWith('approval:'))).toHaveLength(0);
   });
 });

@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { api, FORUM_TEXT, LIMITS, type Thread } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aCategory } from '../test/forum.ts';
-import { type BrowserTabs, listeningWithTabs, QUIET_MS, received } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, quiet, received } from '../test/tabs.ts';
 import { deleteAccount } from '../users/service.ts';
 
 /** A private thread is read by its author, the members it names and staff; the named members are told. */
@@ -99,12 +98,12 @@ describe('telling the chosen members', () => {
 
     // A member's thread waits for approval: the chosen member hears of it when it opens for them.
     const thread = (await author.call(api.createThread, { body: privateBody([chosen.id]) })).json<Thread>();
-    await sleep(QUIET_MS);
+    await quiet(app, chosenTab);
     expect(chosenTab.received.filter(([name]) => name === 'thread:shared')).toEqual([]);
     await moderator.call(api.approveThread, { params: { id: thread.id } });
 
     expect(await received(chosenTab, 'thread:shared')).toEqual([{ threadId: thread.id, title: thread.title }]);
-    await sleep(QUIET_MS);
+    await quiet(app, otherTab, authorTab);
     for (const tab of [otherTab, authorTab]) {
       expect(tab.received.filter(([name]) => name === 'thread:shared')).toEqual([]);
     }
@@ -119,7 +118,7 @@ describe('telling the chosen members', () => {
     const addedTab = await tabs.open(addedClient);
     await author.call(api.editThread, { params: { id: thread.id }, body: { allowedUserIds: [kept.id, added.id] } });
     expect(await received(addedTab, 'thread:shared')).toEqual([{ threadId: thread.id, title: thread.title }]);
-    await sleep(QUIET_MS);
+    await quiet(app, keptTab);
     expect(keptTab.received.filter(([name]) => name === 'thread:shared')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { TestClient } from '../test/client.ts';
 import { fill, type JsonSchema, paramNames, sample } from '../test/contract-samples.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
-import { type BrowserTabs, listeningWithTabs, QUIET_MS, type Tab } from '../test/tabs.ts';
+import { type BrowserTabs, listeningWithTabs, quiet, type Tab } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /**
@@ -168,7 +168,7 @@ describe('no restricted content reaches an outsider, a visitor or a muted member
       await contribute(app, buyer, groupBuyId as number, 10);
     }
     await aThread(app, author, { title: SECRET.pendingTitle, content: SECRET.pendingContent }, { approved: false });
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    await quiet(app, ...opened);
     const leaks = opened.flatMap((tab, i) =>
       tab.received.flatMap(([event, payload]) =>
         secretsIn(JSON.stringify(payload)).map((secret) => `${viewers[i]?.name} ${event}: ${secret}`),

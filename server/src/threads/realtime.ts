@@ -65,9 +65,10 @@ export function dispatchThreadEvents(app: FastifyInstance, io: RealtimeServer) {
     io.to(rooms.staff).emit('approval:approved', { threadId });
   });
   app.events.on('thread.updated', ({ threadId }) => {
-    recheckWatchers(app, io, threadId)
-      .then(() => io.to(rooms.thread(threadId)).emit('thread:updated', { threadId }))
-      .catch(failed);
+    app.afterwards('thread realtime event failed', async () => {
+      await recheckWatchers(app, io, threadId);
+      io.to(rooms.thread(threadId)).emit('thread:updated', { threadId });
+    });
   });
   app.events.on('thread.shared', ({ threadId, title, userIds }) => {
     io.to(userIds.map(rooms.user)).emit('thread:shared', { threadId, title });
