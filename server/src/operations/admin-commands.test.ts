@@ -148,11 +148,7 @@ describe('npm run admin', () => {
     );
     expect(await titles()).toContain('Written by the app');
     expect((await admin('reload')).code).toBe(0);
-    const deadline = Date.now() + 10_000;
-    while (!(await titles()).includes('Edited in mongosh')) {
-      expect(Date.now(), 'the reload is seen').toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await expect.poll(titles, { timeout: 10_000, message: 'the reload is seen' }).toContain('Edited in mongosh');
   });
 
   it('backup writes the console download to DATA_DIR/backups, and restore puts it back', async () => {

@@ -52,11 +52,7 @@ async function tab(client: TestClient): Promise<ClientSocket> {
 /** Drops the tab's transport (a network blip) and waits until the server has seen it go. */
 async function blip(socket: ClientSocket, userId: number) {
   socket.io.engine.close();
-  const deadline = Date.now() + 5000;
-  while ((await app.io.in(rooms.user(userId)).fetchSockets()).length > 0) {
-    if (Date.now() > deadline) throw new Error('the server did not see the transport go within 5 s');
-    await sleep(10);
-  }
+  await expect.poll(async () => (await app.io.in(rooms.user(userId)).fetchSockets()).length, { timeout: 5000 }).toBe(0);
 }
 
 /** Waits for the tab's comeback to be decided: refused, or connected again. */

@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BACKUP_FORMAT } from '@enclave/protocol';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, isolatedDatabase } from '../../test/app.ts';
@@ -52,11 +51,9 @@ describe('scheduled backups', () => {
     const app = await createTestApp({ BACKUP_INTERVAL_HOURS: '0.0003', DATA_DIR: on });
     const quiet = await createTestApp({ BACKUP_INTERVAL_HOURS: '0', DATA_DIR: off });
     await Promise.all([app.ready(), quiet.ready()]);
-    const deadline = Date.now() + 10_000;
-    while ((await backupsIn(on)).length === 0) {
-      expect(Date.now(), 'a scheduled backup is written').toBeLessThan(deadline);
-      await sleep(100);
-    }
+    await expect
+      .poll(() => backupsIn(on), { timeout: 10_000, message: 'a scheduled backup is written' })
+      .not.toEqual([]);
     expect(await backupsIn(off)).toEqual([]);
     expect(await writeScheduledBackup(quiet)).toBeNull();
   });
