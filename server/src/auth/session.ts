@@ -141,7 +141,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     } catch {
       return null;
     }
-    // A token from before session records names none: it is refused, and its member signs in again.
+    // Every token names its session record: one that does not was not made here.
     if (typeof claims.sid !== 'string') return null;
     const user = await standingMember(app, claims.sub, claims.sv, claims.sid);
     return user ? { user, sessionId: claims.sid } : null;

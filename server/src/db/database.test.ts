@@ -1,7 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, isolatedDatabase } from '../test/app.ts';
-import { derivedIds } from './derived-ids.ts';
+import { isolatedDatabase } from '../test/app.ts';
 import { findByNumericId, insertWithId, internalId, isDuplicateKey } from './ids.ts';
 
 interface Note {
@@ -96,16 +95,5 @@ describe('numeric id allocation', () => {
     expect(await findByNumericId(Note, note.id)).toMatchObject({ id: note.id, slug: 'derived' });
     expect(await findByNumericId(Note, 90_001)).toBeNull();
     expect(await findByNumericId(Note, -1)).toBeNull();
-  });
-
-  it('moves documents written before _ids were derived under theirs, once, at start', async () => {
-    const app = await createTestApp();
-    const { Category } = app.models;
-    await Category.collection.insertOne({ id: 90_000, name: 'Written before', icon: 'x', color: 'y' });
-    expect(await findByNumericId(Category, 90_000)).toBeNull();
-    await derivedIds.run(app, () => undefined);
-    await derivedIds.run(app, () => undefined);
-    expect(await findByNumericId(Category, 90_000)).toMatchObject({ name: 'Written before' });
-    expect(await Category.countDocuments({ id: 90_000 })).toBe(1);
   });
 });

@@ -22,10 +22,7 @@ export const internalId = (id: number): Types.ObjectId => new Types.ObjectId(id.
 /** The filter that addresses the document with numeric `id` by key: a point read or write on every backend. */
 export const byNumericId = (id: number) => ({ _id: internalId(id) });
 
-/**
- * The document with numeric `id`, lean, or null. Documents written before `_id`s were derived are
- * given theirs at start (the `derived-ids` migration), so a miss is a miss, never a scan.
- */
+/** The document with numeric `id`, lean, or null: a point read, so a miss is a miss, never a scan. */
 export async function findByNumericId<T>(model: Model<T>, id: number): Promise<T | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   return model.findOne(byNumericId(id)).lean<T>();

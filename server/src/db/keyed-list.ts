@@ -56,23 +56,14 @@ export const listBucketSchema = new Schema(
 export const packItem = (item: ListItem) => new mongo.Binary(mongo.BSON.serialize(item));
 const unpackItem = <T>(blob: mongo.Binary) => mongo.BSON.deserialize(blob.value()) as T;
 
-/**
- * The buckets, as the driver sees them (packed items pass through mongoose's casting untouched this way).
- * Buckets written before items were packed hold nested documents: read as they are, and rebuilt packed.
- */
+/** The buckets, as the driver sees them (packed items pass through mongoose's casting untouched this way). */
 const bucketsOf = (app: FastifyInstance) =>
-  app.models.ListBucket.collection as unknown as mongo.Collection<{ _id: string; items: (mongo.Binary | ListItem)[] }>;
+  app.models.ListBucket.collection as unknown as mongo.Collection<{ _id: string; items: mongo.Binary[] }>;
 
-/**
- * A bucket's items as stored, in stored order (which may not be number order: see above); none when absent.
- * `unpacked` says it holds items as nested documents still.
- */
-export async function readBucket<T extends ListItem>(app: FastifyInstance, list: string, bucket: number) {
+/** A bucket's items as stored, in stored order (which may not be number order: see above); none when absent. */
+export async function readBucket<T extends ListItem>(app: FastifyInstance, list: string, bucket: number): Promise<T[]> {
   const stored = (await bucketsOf(app).findOne({ _id: bucketKey(list, bucket) }))?.items ?? [];
-  return {
-    items: stored.map((item) => (item instanceof mongo.Binary ? unpackItem<T>(item) : (item as T))),
-    unpacked: stored.some((item) => !(item instanceof mongo.Binary)),
-  };
+  return stored.map((item) => unpackItem<T>(item));
 }
 
 /** Stores `items` as the bucket, whatever it held. */
@@ -177,39 +168,6 @@ export async function raiseHead(app: FastifyInstance, list: string, n: number): 
   }
 }
 
-/**
- * For migrations, which run before anything appends: stores `made` as numbers head + 1… in one
- * write, then their buckets and the head hint.
- */
-export async function appendAll<T extends ListItem>(
-  app: FastifyInstance,
-  model: ItemModel<T>,
-  list: string,
-  made: Omit<T, '_id' | 'list' | 'n'>[],
-): Promise<T[]> {
-  if (made.length === 0) return [];
-  const head = await headOf(app, model, list);
-  const items = made.map((item, i) => ({ ...item, _id: itemKey(list, head + 1 + i), list, n: head + 1 + i }) as T);
-  await model.collection.insertMany(items as never[], { ordered: true });
-  const buckets = [...new Set(items.map((item) => bucketOf(item.n)))];
-  await Promise.all(
-    buckets.map((bucket) =>
-      // A bucket made only of these items is written from them; one they complete is rebuilt by key.
-      bucket * BUCKET + 1 > head
-        ? writeBucket(
-            app,
-            list,
-            bucket,
-            items.filter((item) => bucketOf(item.n) === bucket),
-          )
-        : rebuildBucket(app, model, list, bucket),
-    ),
-  );
-  await raiseHead(app, list, head + items.length);
-  noteHead(app, list, head + items.length);
-  return items;
-}
-
 /** A list read only item by item (or only counted) keeps no buckets: `{ buckets: false }`. */
 export interface AppendOptions<T extends ListItem = ListItem> {
   buckets?: boolean;
@@ -309,7 +267,7 @@ async function inserted<T extends ListItem>(model: ItemModel<T>, item: T): Promi
 }
 
 /**
- * Writes a whole list at once (a migration converting stored data, a test seeding a crash): items 1..k
+ * Writes a whole list at once (a dataset written in bulk, a test seeding a crash): items 1..k
  * under their keys, then their buckets and the head hint. Items already stored stay as they are, so
  * running it again writes the same list.
  */
@@ -385,7 +343,7 @@ async function readByKey<T extends ListItem>(
 /**
  * Items from..to (inclusive, clamped to 1..head) in order, read a bucket at a time. A bucket that
  * lacks items the head says exist (an append raced another, or crashed before its bucket write) is
- * completed by key, and rebuilt in the background, as is one written before items were packed.
+ * completed by key, and rebuilt in the background.
  */
 export async function readRange<T extends ListItem>(
   app: FastifyInstance,
@@ -405,10 +363,10 @@ export async function readRange<T extends ListItem>(
       const end = Math.min(start + BUCKET - 1, last);
       const stored = await readBucket<T>(app, list, bucket);
       // By number: a bucket may hold its items out of order, or (a push lost to a race) not all of them.
-      const found = new Map(stored.items.map((item) => [item.n, item]));
+      const found = new Map(stored.map((item) => [item.n, item]));
       const missing = numbersFrom(start, end).filter((n) => !found.has(n));
-      // One lacking items, or holding them unpacked, is rebuilt; the read does not wait for that.
-      if (missing.length > 0 || stored.unpacked) void rebuildInBackground(app, model, list, bucket);
+      // One lacking items is rebuilt; the read does not wait for that.
+      if (missing.length > 0) void rebuildInBackground(app, model, list, bucket);
       if (missing.length === 0) return numbersFrom(start, end).map((n) => found.get(n) as T);
       const read = await Promise.all(missing.map((n) => readItem(model, list, n)));
       for (const item of read) if (item) found.set(item.n, item);

@@ -39,7 +39,6 @@ async function heldContributions(app: FastifyInstance, thread: GroupBuy): Promis
   const debits = await Promise.all(
     participants.map((userId) => movementByKey(app, ledgerKeys.contribution(userId, thread.id))),
   );
-  // A group buy from before escrow paid its first contributions to the organiser: the escrow never held those.
   const held = debits.filter((debit): debit is LedgerEntry => debit?.creditTo === escrowAccount(thread.id));
   for (const debit of held) await completeSale(app, debit);
   return held;

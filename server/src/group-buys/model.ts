@@ -61,7 +61,7 @@ export interface GroupBuyOutcomeRecord {
  * How the group buy ended, `_id` its thread id: completed (the escrow goes to the organiser), expired or cancelled
  * (every contribution goes back). Its insert is the one decision: whoever inserts it first (the last contribution,
  * the deadline sweep, staff) decides, every other attempt fails on the `_id`, so a group buy never both pays out and
- * refunds. Stored in the collection completions had, which this generalises (the group-buy-escrow migration).
+ * refunds. Its collection keeps its first name (it held completions only), so backups keep their shape.
  */
 export const groupBuyOutcomeSchema = new Schema<GroupBuyOutcomeRecord>(
   {
@@ -77,7 +77,7 @@ export const OUTCOMES_COLLECTION = 'groupbuycompletions';
 export interface OpenGroupBuyRecord {
   _id: string;
   threadId: number;
-  /** Null for a group buy from before escrow: its early contributions went to the organiser, so it never expires. */
+  /** The thread's `groupBuyDeadline`, copied so the sweep reads only this collection. */
   deadline: Date | null;
 }
 

@@ -4,7 +4,6 @@ import { isDuplicateKey } from '../db/ids.ts';
 import { append, readRange } from '../db/keyed-list.ts';
 import type { PostRecord } from '../posts/post-model.ts';
 import { repliesSince } from '../posts/replies.ts';
-import { followingFromParticipants } from './following-migration.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
 import { followedThreads } from './participants.ts';
 import { claim, deliver, deliveryMarker, type Happening } from './service.ts';
@@ -59,8 +58,7 @@ export async function catchUpReplies(app: FastifyInstance, memberId: number): Pr
     followedThreads(app, memberId),
     app.forum.startedBy(memberId),
   ]);
-  // Before catching up existed, every reply was told at once: nothing before it is missed.
-  const after = Math.max(mark?.at.getTime() ?? 0, await catchUpSince(app));
+  const after = mark?.at.getTime() ?? 0;
   const since = new Map<number, number>(authored.map((thread) => [thread.id, thread.createdAt.getTime()]));
   for (const { threadId, since: joined } of followed) {
     if (!since.has(threadId)) since.set(threadId, joined.getTime());
@@ -86,19 +84,6 @@ async function tell(app: FastifyInstance, memberId: number, replies: PostRecord[
     if (await app.models.NotificationMarker.exists({ _id: deliveryMarker(memberId, happening) })) continue;
     await deliver(app, member, happening);
   }
-}
-
-/** When catching up began: the migration that gave repliers their lists finished then (on a new forum, at its first start). */
-const beganAt = new WeakMap<FastifyInstance, number>();
-
-async function catchUpSince(app: FastifyInstance): Promise<number> {
-  let began = beganAt.get(app);
-  if (began === undefined) {
-    const finished = await app.models.Migration.findById(followingFromParticipants.name).lean<{ finishedAt: Date }>();
-    began = finished?.finishedAt.getTime() ?? Date.now();
-    beganAt.set(app, began);
-  }
-  return began;
 }
 
 /** A reply, as its thread's author and repliers hear of it: the same key whether told at once or caught up on. */

@@ -2,6 +2,7 @@ import { api, ErrorCode, type Post, VALIDATION } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
+import { REPLY_IDS } from './post-model.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
@@ -40,6 +41,24 @@ describe('replies', () => {
     });
     expect((page.json() as Post[]).map((p) => p.content)).toEqual(['Second']);
     expect((await new TestClient(app).call(api.thread, { params: { id: thread.id } })).json().replyCount).toBe(2);
+  });
+
+  it('are found by id when a crash left their id entry unfinished, which is then completed', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const { client: earlier } = await createMember(app);
+    await reply(earlier, thread.id, 'Earlier');
+    const { client } = await createMember(app);
+    const posted = (await reply(client, thread.id, 'Cut short')).json() as Post;
+    const entry = { _id: `${REPLY_IDS}:${posted.id}` };
+    await app.models.ReplyRef.updateOne(entry, { $set: { number: null } });
+    const { client: reporter } = await createMember(app);
+    const reported = await reporter.call(api.createReport, {
+      body: { contentType: 'post', contentId: posted.id, reason: 'Found by id' },
+    });
+    expect(reported.json()).toMatchObject({ contentText: 'Cut short' });
+    expect(reported.statusCode).toBe(201);
+    expect(await app.models.ReplyRef.findOne(entry).lean()).toMatchObject({ number: 2 });
   });
 
   it('need content, a signed-in member, and a thread the member can see', async () => {

@@ -136,11 +136,16 @@ export async function readReplies(
 }
 
 /**
- * The replies written at `start` or later, oldest first, removed ones skipped: read back from the head a bucket at
+ * The replies written at `start` or later, oldest first, removed ones skipped (unless `removed`): read back from the head a bucket at
  * a time, stopping at the first bucket that reaches back before `start` (a reply's number follows its time). At, not
  * only after: two replies written in the same millisecond are each other's news.
  */
-export async function repliesSince(app: FastifyInstance, threadId: number, start: Date): Promise<PostRecord[]> {
+export async function repliesSince(
+  app: FastifyInstance,
+  threadId: number,
+  start: Date,
+  { removed = false } = {},
+): Promise<PostRecord[]> {
   const { Post } = app.models;
   const list = repliesList(threadId);
   const head = await headOf<PostRecord>(app, Post, list);
@@ -153,7 +158,7 @@ export async function repliesSince(app: FastifyInstance, threadId: number, start
     if (newer.length < items.length) break;
     to = from - 1;
   }
-  return since.filter((item) => !item.removedAt);
+  return removed ? since : since.filter((item) => !item.removedAt);
 }
 
 /** The reply with global id `id` (removed ones included, as tombstones), by its `reply-ids` entry. */
@@ -162,9 +167,11 @@ export async function replyById(app: FastifyInstance, id: number): Promise<PostR
   const ref = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, id);
   if (!ref || ref.threadId === null) return null;
   if (ref.number) return readItem<PostRecord>(Post, repliesList(ref.threadId), ref.number);
-  // A crash between the reply and its entry (or a reply still being written): found by id once, then recorded.
-  const post = await Post.findOne({ list: repliesList(ref.threadId), id }).lean<PostRecord>();
-  if (post) await ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } });
+  // A crash between the reply and its entry (or a reply still being written): the reply, if it was stored, is
+  // among its thread's newest, written after its id; found there once, then recorded.
+  const post = (await repliesSince(app, ref.threadId, ref.createdAt, { removed: true })).find((r) => r.id === id);
+  if (!post) return null;
+  await ReplyRef.updateOne({ _id: ref._id }, { $set: { number: post.n } });
   return post;
 }
 

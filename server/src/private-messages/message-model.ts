@@ -6,8 +6,7 @@ export const ATTACHMENT_TYPES = ['link', 'invite'] as const;
 /**
  * A message by its numeric id, under `internalId(id)` (one point read for PATCH read, reports and
  * removal). Its content never changes; the read state lives on its two box items, which its locator
- * names. A document without a locator is in the layout before the boxes (its `isRead` and `readAt`
- * were the read state then), and the `message-boxes` migration converts it.
+ * names.
  */
 export const messageSchema = new Schema(
   {

@@ -24,10 +24,7 @@ export interface ThreadRecord {
   groupBuyContributionAmount: number | null;
   /** What a completed group buy unlocks; read only through the read gate (policy.ts). */
   groupBuyContent: string | null;
-  /**
-   * When the group buy expires unless every place is taken: its creation plus the days the organiser chose. Null for
-   * a group buy from before escrow whose first contributions were paid to its organiser (it never expires).
-   */
+  /** When the group buy expires unless every place is taken: its creation plus the days the organiser chose. */
   groupBuyDeadline: Date | null;
   isApproved: boolean;
   approvedBy: number | null;
