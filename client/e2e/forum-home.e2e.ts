@@ -7,6 +7,7 @@ import { cancelGroupBuy } from '@enclave/server/threads/moderation.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext, socketReady } from './harness.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 
 let browser: Browser;
 let app: App;
@@ -105,7 +106,7 @@ describe('the forum home in Chromium', () => {
 
     await page.waitForURL(/\/thread\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const created = await app.models.Thread.findOne({ id }).lean();
+    const created = await threadModels(app).Thread.findOne({ id }).lean();
     expect(created).toMatchObject({
       title: 'Which password manager do you trust?',
       categoryId: privacyId,

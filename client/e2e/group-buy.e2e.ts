@@ -18,6 +18,7 @@ import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 
 let browser: Browser;
 let app: App;
@@ -216,7 +217,7 @@ describe('a group buy in Chromium', () => {
     expect(await participants.inputValue()).toBe('150');
     await dialog.getByText(FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax)).waitFor();
     expect(await dialog.getByText(VALIDATION.participantsMin).count()).toBe(0);
-    expect(await app.models.Thread.countDocuments({ title: 'Group buy: a year of Mullvad' })).toBe(0);
+    expect(await threadModels(app).Thread.countDocuments({ title: 'Group buy: a year of Mullvad' })).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const thread = await aThread(app, admin, {
@@ -242,7 +243,7 @@ describe('a group buy in Chromium', () => {
     expect(await edited.inputValue()).toBe('150');
     await page.getByText(FORUM_TEXT.participantsMax(LIMITS.groupBuyParticipantsMax)).waitFor();
     await screenshot(page, 'group-buy-edit-numbers-invalid');
-    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({
+    expect(await threadModels(app).Thread.findOne({ id: thread.id }).lean()).toMatchObject({
       groupBuyParticipantsRequired: 4,
       groupBuyContributionAmount: 50,
     });

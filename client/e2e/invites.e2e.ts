@@ -5,6 +5,7 @@ import { aThread } from '@enclave/server/test/forum.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 
 let app: App;
 let url: string;
@@ -58,7 +59,7 @@ describe('thread invites in a message, in Chromium', () => {
     });
     expect(sent.statusCode).toBe(201);
     // The author makes the thread private afterwards, without the reader.
-    await app.models.Thread.updateOne({ id: thread.id }, { $set: { isPrivate: true, allowedUserIds: [sender.id] } });
+    await threadModels(app).Thread.updateOne({ id: thread.id }, { $set: { isPrivate: true, allowedUserIds: [sender.id] } });
 
     const listed = await readerClient.call(api.listMessages, { query: { box: 'inbox' } });
     expect(listed.body).not.toContain(secretTitle);

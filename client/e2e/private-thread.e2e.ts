@@ -5,6 +5,7 @@ import { aCategory } from '@enclave/server/test/forum.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 
 let browser: Browser;
 let app: App;
@@ -53,7 +54,7 @@ describe('a private thread in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create Thread' }).click();
     await page.waitForURL(/\/thread\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    expect(await app.models.Thread.findOne({ id }).lean()).toMatchObject({
+    expect(await threadModels(app).Thread.findOne({ id }).lean()).toMatchObject({
       isPrivate: true,
       allowedUserIds: [chosen.id],
     });

@@ -5,6 +5,7 @@ import { aCategory, aThread } from '@enclave/server/test/forum.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productInBrowser, screenshot, signedInContext } from './harness.ts';
+import { userModels } from '@enclave/server/users/models.ts';
 
 let browser: Browser;
 let app: App;
@@ -69,7 +70,7 @@ describe('staff see the console panels their abilities allow', () => {
     await row.getByRole('button', { name: `${CONSOLE_TEXT.ban} ${member.username}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: CONSOLE_TEXT.ban }).click();
     await row.getByText(CONSOLE_TEXT.status.banned).waitFor();
-    expect((await app.models.User.findOne({ id: member.id }).lean())?.isBanned).toBe(true);
+    expect((await userModels(app).User.findOne({ id: member.id }).lean())?.isBanned).toBe(true);
   });
 
   it("shows Edit Thread and Delete Thread on a thread's page to admins only: moderators delete from the console", async () => {

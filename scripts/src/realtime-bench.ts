@@ -6,10 +6,11 @@ import { cpus, totalmem } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '@enclave/server';
 import { loadEnv } from '@enclave/server/config.ts';
-import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
+import { startDatabaseServer, withDatabase } from '@enclave/server/storage/index.ts';
 import Fastify from 'fastify';
 import { initialJsGzipBytes } from './bench/client-size.ts';
 import { REALTIME_SIZE } from './bench/dataset.ts';
+import { checkDataset } from './bench/dataset-check.ts';
 import { writeDataset } from './bench/forum-dataset.ts';
 import { holdSockets } from './bench/holder.ts';
 import { type HttpFigure, loadTest } from './bench/http.ts';
@@ -76,6 +77,8 @@ const bare = Fastify();
 try {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `http://127.0.0.1:${portOf(app.server)}`;
+  // Throws when the routes read the dataset other than as written: no figure is worth printing then.
+  await checkDataset(app, baseUrl, REALTIME_SIZE);
 
   const categoriesJson = await (await fetch(`${baseUrl}/api/categories`)).text();
   bare.get('/categories', (_request, reply) => reply.type('application/json').send(categoriesJson));

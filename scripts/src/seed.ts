@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from '@enclave/server';
 import { dataDirOf, loadEnv } from '@enclave/server/config.ts';
-import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
-import { findByNumericId } from '@enclave/server/db/ids.ts';
 import { controlSocketPath } from '@enclave/server/operations/command-line.ts';
 import { answers } from '@enclave/server/operations/control-socket.ts';
+import { findByNumericId, startDatabaseServer, withDatabase } from '@enclave/server/storage/index.ts';
+import { userModels } from '@enclave/server/users/models.ts';
 import { seedDemo } from './demo/index.ts';
 
 /**
@@ -13,7 +13,7 @@ import { seedDemo } from './demo/index.ts';
  * point read answers; counting the collections read every one of them on FerretDB.
  */
 export async function seedIfEmpty(app: App): Promise<void> {
-  if (await findByNumericId(app.models.User, 1)) return;
+  if (await findByNumericId(userModels(app).User, 1)) return;
   const accounts = await seedDemo(app);
   printAccounts(accounts);
 }

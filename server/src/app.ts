@@ -5,21 +5,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose, { type Connection } from 'mongoose';
 import { followActivity } from './activity/follow.ts';
+import { activityModels } from './activity/models.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { scheduleBackups } from './admin/database/scheduled-backups.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { registerAfterwards } from './afterwards.ts';
+import { authModels } from './auth/models.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { sessionRoutes } from './auth/session-routes.ts';
+import { categoryModels } from './categories/models.ts';
 import { type AppConfig, trustProxyOf } from './config.ts';
-import { CONNECTION_OPTIONS, databaseGate } from './db/availability.ts';
-import { finishRepairs } from './db/keyed-list.ts';
-import { MIGRATIONS } from './db/migration-list.ts';
-import { runMigrations } from './db/migrations.ts';
-import { type Models, registerModels } from './db/models.ts';
-import { scheduleMonthlySweep } from './db/monthly-lists.ts';
-import { connectRedis } from './db/redis.ts';
+import { groupBuyModels } from './group-buys/models.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -30,27 +27,46 @@ import { registerSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics/plugin.ts';
+import { moderationModels } from './moderation/models.ts';
 import { scheduleMuteEndings } from './moderation/mute-endings.ts';
 import { scheduleDigests } from './notifications/digest.ts';
+import { notificationModels } from './notifications/models.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notifyOnDomainEvents } from './notifications/triggers.ts';
+import { paymentModels } from './payments/models.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { postModels } from './posts/models.ts';
+import { messageModels } from './private-messages/models.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
 import { registerReadModels } from './read-models/follow.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+import { reportModels } from './reports/models.ts';
 import { reportRoutes } from './reports/routes.ts';
+import {
+  CONNECTION_OPTIONS,
+  connectRedis,
+  databaseGate,
+  finishRepairs,
+  type Migration,
+  registerCollections,
+  registerMigrations,
+  runMigrations,
+  scheduleMonthlySweep,
+} from './storage/index.ts';
 import { forumPlugin } from './threads/forum-plugin.ts';
+import { threadModels } from './threads/models.ts';
 import { copyBalances } from './users/balances.ts';
+import { userModels } from './users/models.ts';
 import { userRoutes } from './users/routes.ts';
 import { completeSellerCredits } from './wallet/ledger.ts';
+import { walletModels } from './wallet/models.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     mongo: Connection;
-    models: Models;
     events: DomainEvents;
     io: RealtimeServer;
     mailer: Mailer;
@@ -58,6 +74,27 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+/** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
+const MIGRATIONS: readonly Migration[] = [];
+
+/** Every domain's collections: what the database holds, what a backup copies and a restore writes. */
+const COLLECTIONS = [
+  userModels,
+  authModels,
+  activityModels,
+  walletModels,
+  paymentModels,
+  messageModels,
+  categoryModels,
+  threadModels,
+  postModels,
+  groupBuyModels,
+  reportModels,
+  moderationModels,
+  notificationModels,
+];
+
 export type { AppConfig } from './config.ts';
 
 /** Builds the whole product (API, realtime, SPA) without listening. */
@@ -90,13 +127,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
     monitorCommands: config.NODE_ENV === 'test' || config.METRICS_TOKEN !== undefined,
   });
   await mongo.asPromise();
-  const models = registerModels(mongo);
-  // Indexes are part of correctness here (unique keys carry every invariant): build them before serving.
-  await Promise.all(Object.values(models).map((model) => (model as { init(): Promise<unknown> }).init()));
+  await registerCollections({ mongo }, COLLECTIONS);
 
   app.decorate('config', config);
   app.decorate('mongo', mongo);
-  app.decorate('models', models);
   app.decorate('events', new DomainEvents());
   app.decorate('mailer', createMailer(config, app.log));
   registerReadModels(app);
@@ -148,7 +182,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerSpa(app, config.CLIENT_DIST);
   app.decorate('io', await attachRealtime(app));
   // Before any hook: a conversion of a large database may take longer than Fastify's onReady limit.
-  await runMigrations(app, MIGRATIONS);
+  registerMigrations(app, MIGRATIONS);
+  await runMigrations(app);
   scheduleMonthlySweep(app, LIMITS.activityRetentionDays);
   app.addHook('onReady', async () => {
     await finishRepairs(app);

@@ -2,8 +2,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from './app.ts';
 import { ConfigError, dataDirOf, type EnvConfig, loadEnv } from './config.ts';
-import { type DatabaseServer, startDatabaseServer, withDatabase } from './db/embedded.ts';
 import { openControlSocket } from './operations/control-socket.ts';
+import { type DatabaseServer, startDatabaseServer, withDatabase } from './storage/index.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type App, buildApp } from '@enclave/server';
 import { loadEnv } from '@enclave/server/config.ts';
-import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
+import { startDatabaseServer, withDatabase } from '@enclave/server/storage/index.ts';
 import { CLIENT_DIST } from '../client-build.ts';
 import { seedDemo } from '../demo/index.ts';
 

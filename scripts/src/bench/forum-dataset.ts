@@ -1,43 +1,39 @@
 import { internalId } from '@enclave/server/db/ids.ts';
-import { registerModels } from '@enclave/server/db/models.ts';
-import mongoose from 'mongoose';
+import { importList } from '@enclave/server/db/keyed-list.ts';
+import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
+import { participantMarker } from '@enclave/server/notifications/participants.ts';
+import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/posts/post-model.ts';
 import {
   ADMIN,
   authorOf,
   CATEGORIES,
+  type Dataset,
   type DatasetSize,
+  datasetOf,
   GROUP_BUY_THREAD,
-  HOT_REPLIES,
-  HOT_THREAD,
-  insertInChunks,
+  inChunks,
   isPremiumThread,
   isPrivateThread,
-  type Raw,
+  pushTo,
   READER,
-  READER_MESSAGES,
+  REPORTS,
 } from './dataset.ts';
-import { writeWallets } from './wallet-dataset.ts';
-
-const REPORTS = 20;
+import { writeMessages } from './message-dataset.ts';
+import { openStorage, type Storage } from './storage.ts';
+import { planWallets, writeWallets } from './wallet-dataset.ts';
 
 /**
- * Writes a dataset in the storage layout of the code before keyed lists (replies, messages and the
- * ledger as plain documents, numeric ids with the `_id`s insertWithId gives), like a dev's `.data/`
- * or a restored backup, so the app's first start on it runs the migrations that convert it.
- * Collections the keyed-list work converts are written raw by today's collection names, so this
- * keeps writing the old layout after their models change.
+ * Writes a dataset in the storage layout the app writes today, through the server's own models and keyed-list
+ * writer (`importList`), so the app's first start on it converts nothing: it builds its indexes and loads its read
+ * models. The big collections go a chunk or a list at a time.
  */
 export async function writeDataset(uri: string, size: DatasetSize): Promise<void> {
-  // No autoIndex: the app's first start builds its indexes on the data, as it does on an old data directory.
-  const connection = await mongoose.createConnection(uri, { autoIndex: false }).asPromise();
+  const storage = await openStorage(uri);
   try {
-    const db = connection.db;
-    if (!db) throw new Error('no database on the connection');
-    const { User, Category, Thread } = registerModels(connection);
-    const hour = 3600_000;
-    const start = Date.now() - (size.threads + 1) * hour;
-    const at = (n: number) => new Date(start + n * hour);
-    await Category.insertMany(
+    const data = datasetOf(size);
+    const wallets = planWallets(data);
+    const { models } = storage;
+    await models.Category.insertMany(
       Array.from({ length: CATEGORIES }, (_, i) => ({
         _id: internalId(i + 1),
         id: i + 1,
@@ -47,9 +43,8 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
         color: '#3366cc',
       })),
     );
-    await insertInChunks(
+    await inChunks(
       size.members,
-      (docs) => User.insertMany(docs),
       (i) => ({
         _id: internalId(i + 1),
         id: i + 1,
@@ -60,91 +55,20 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
         passwordHash: 'bench-no-password',
         isEmailVerified: true,
         isAdmin: i + 1 === ADMIN,
+        // The copy of the ledger head's balance the app keeps on the member.
+        coinBalance: wallets.balanceOf(i + 1),
       }),
+      (docs) => models.User.insertMany(docs),
     );
-    await insertInChunks(
-      size.threads,
-      (docs) => Thread.insertMany(docs),
-      (i) => {
-        const id = i + 1;
-        return {
-          _id: internalId(id),
-          id,
-          title: `Benchmark thread ${id}`,
-          content: `Opening post of thread ${id}. `.repeat(8),
-          authorId: authorOf(id, size),
-          categoryId: (i % CATEGORIES) + 1,
-          tags: ['bench'],
-          isApproved: true,
-          approvedBy: ADMIN,
-          approvedAt: at(id),
-          createdAt: at(id),
-          updatedAt: at(id),
-          ...(isPremiumThread(id) && { isPremium: true, premiumCost: 5 }),
-          ...(isPrivateThread(id) && { isPrivate: true, allowedUserIds: id % 100 === 25 ? [READER] : [] }),
-          ...(id === GROUP_BUY_THREAD && {
-            title: 'Benchmark group buy',
-            isGroupBuy: true,
-            groupBuyParticipantsRequired: 1000,
-            groupBuyContributionAmount: 1,
-            groupBuyContent: 'Benchmark reward',
-          }),
-        };
-      },
+    // Every member has looked for the replies written so far: none is caught up on (their notifications start empty).
+    await inChunks(
+      size.members,
+      (i) => ({ _id: String(i + 1), at: data.now }),
+      (marks) => models.CatchUpMark.insertMany(marks),
     );
-    const posts = db.collection<Raw>('posts');
-    await insertInChunks(
-      size.replies,
-      (docs) => posts.insertMany(docs),
-      (i) => {
-        const threadId = i < HOT_REPLIES ? HOT_THREAD : 2 + ((i - HOT_REPLIES) % (size.threads - 1));
-        const createdAt = new Date(at(threadId).getTime() + i);
-        return {
-          _id: internalId(i + 1),
-          id: i + 1,
-          threadId,
-          authorId: ((i * 7) % size.members) + 1,
-          content: `Reply ${i + 1}: a benchmark reply of ordinary length.`,
-          createdAt,
-          updatedAt: createdAt,
-          __v: 0,
-        };
-      },
-    );
-    const messages = db.collection<Raw>('privatemessages');
-    const readerMessages = Math.min(READER_MESSAGES, size.messages);
-    await insertInChunks(
-      size.messages,
-      (docs) => messages.insertMany(docs),
-      (i) => {
-        // The reader's 2,000 first, half received and half sent; then members write to each other.
-        const other = 3 + (i % (size.members - 2));
-        let [senderId, recipientId] =
-          i < readerMessages
-            ? i % 2 === 0
-              ? [other, READER]
-              : [READER, other]
-            : [((i * 7) % size.members) + 1, ((i * 13 + 1) % size.members) + 1];
-        if (senderId === recipientId) recipientId = (recipientId % size.members) + 1;
-        const isRead = i % 3 !== 0;
-        const createdAt = new Date(Date.now() - (size.messages - i) * 1000);
-        return {
-          _id: internalId(i + 1),
-          id: i + 1,
-          content: `Benchmark message ${i + 1}`,
-          senderId,
-          recipientId,
-          isRead,
-          readAt: isRead ? createdAt : null,
-          hasAttachment: false,
-          attachmentType: null,
-          attachmentData: null,
-          createdAt,
-          __v: 0,
-        };
-      },
-    );
-    await db.collection<Raw>('reports').insertMany(
+    await writeThreads(storage, data);
+    await writeMessages(storage, data);
+    await models.Report.insertMany(
       Array.from({ length: REPORTS }, (_, i) => {
         const threadId = 3 + i;
         return {
@@ -161,12 +85,102 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
           openKey: `${10 + i}:thread:${threadId}`,
           resolvedBy: null,
           resolvedAt: null,
-          createdAt: new Date(),
+          createdAt: data.now,
         };
       }),
     );
-    await writeWallets(db, size);
+    await writeWallets(storage, wallets);
   } finally {
-    await connection.close();
+    await storage.close();
   }
+}
+
+function threadOf(data: Dataset, id: number) {
+  const replies = data.repliesOf(id);
+  const createdAt = data.threadCreatedAt(id);
+  const thread = {
+    _id: internalId(id),
+    id,
+    title: `Benchmark thread ${id}`,
+    content: `Opening post of thread ${id}. `.repeat(8),
+    authorId: authorOf(id, data.size),
+    categoryId: ((id - 1) % CATEGORIES) + 1,
+    tags: ['bench'],
+    isApproved: true,
+    approvedBy: ADMIN,
+    approvedAt: createdAt,
+    createdAt,
+    updatedAt: createdAt,
+    // The forum's list hints, as its replies leave them.
+    replyCount: replies.length,
+    lastReplyAt: replies.at(-1)?.createdAt ?? null,
+    ...(isPremiumThread(id) && { isPremium: true, premiumCost: 5 }),
+    ...(isPrivateThread(id) && { isPrivate: true, allowedUserIds: id % 100 === 25 ? [READER] : [] }),
+    // No deadline: the group buy stays open however long the run takes.
+    ...(id === GROUP_BUY_THREAD && {
+      title: 'Benchmark group buy',
+      isGroupBuy: true,
+      groupBuyParticipantsRequired: 1000,
+      groupBuyContributionAmount: 1,
+      groupBuyContent: 'Benchmark reward',
+    }),
+  };
+  return { thread, replies };
+}
+
+/**
+ * Threads with their reply hints; each thread's replies as its keyed list, and its repliers as its participants
+ * list (in the order they first replied) with their markers; every reply id's entry in `reply-ids`; and each
+ * replier's `following` list, from the moment of writing (the replies before were told).
+ */
+async function writeThreads(storage: Storage, data: Dataset): Promise<void> {
+  const { app, models, lists } = storage;
+  const following = new Map<number, number[]>();
+  await inChunks(
+    data.size.threads,
+    (i) => threadOf(data, i + 1),
+    async (threads) => {
+      await models.Thread.insertMany(threads.map(({ thread }) => thread));
+      const markers: { _id: string; createdAt: Date }[] = [];
+      await Promise.all(
+        threads.map(({ thread, replies }) => {
+          const repliers = [...new Set(replies.map((reply) => reply.authorId))];
+          for (const memberId of repliers) {
+            markers.push({ _id: participantMarker(thread.id, memberId), createdAt: data.now });
+            pushTo(following, memberId, thread.id);
+          }
+          const posts = replies.map(({ number: _, ...reply }) => ({
+            ...reply,
+            updatedAt: reply.createdAt,
+            removedAt: null,
+          }));
+          const members = repliers.map((memberId) => ({ memberId }));
+          return Promise.all([
+            lists.add(() => importList(app, models.Post, repliesList(thread.id), posts)),
+            lists.add(() => importList(app, models.NotificationMember, participantsOf(thread.id), members)),
+          ]);
+        }),
+      );
+      if (markers.length > 0) await models.NotificationMarker.insertMany(markers);
+    },
+  );
+  // One list of every reply id (its thread and number): some 10 MB at L, written by importList in one go.
+  const refs = Array.from({ length: data.size.replies }, (_, i) => {
+    const { threadId, number, createdAt } = data.reply(i);
+    return { threadId, number, createdAt };
+  });
+  await importList<ReplyRefRecord>(app, models.ReplyRef, REPLY_IDS, refs);
+  const since = data.now;
+  await Promise.all(
+    [...following].map(([memberId, threads]) =>
+      lists.add(() =>
+        importList(
+          app,
+          models.FollowedThread,
+          followingOf(memberId),
+          threads.map((threadId) => ({ threadId, since })),
+        ),
+      ),
+    ),
+  );
 }

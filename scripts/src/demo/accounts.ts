@@ -2,6 +2,7 @@ import type { App } from '@enclave/server';
 import { hashPassword } from '@enclave/server/auth/passwords.ts';
 import { usernameKey } from '@enclave/server/auth/service.ts';
 import { insertWithId } from '@enclave/server/db/ids.ts';
+import { userModels } from '@enclave/server/users/models.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { DemoAccount } from './index.ts';
 
@@ -20,7 +21,7 @@ const PEOPLE = [
 export async function seedAccounts(app: App): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const { username, role, bio } of PEOPLE) {
-    const member = await insertWithId(app.models.User, {
+    const member = await insertWithId(userModels(app).User, {
       username,
       usernameKey: usernameKey(username),
       email: `${username}@enclave.local`,
@@ -37,7 +38,7 @@ export async function seedAccounts(app: App): Promise<DemoAccount[]> {
 
 /** Demo members by username, for the other seed steps. */
 export async function demoMember(app: App, username: string): Promise<UserRecord> {
-  const user = await app.models.User.findOne({ usernameKey: username }).lean<UserRecord>();
+  const user = await userModels(app).User.findOne({ usernameKey: username }).lean<UserRecord>();
   if (!user) throw new Error(`demo member ${username} is missing: run the accounts step first`);
   return user;
 }

@@ -4,6 +4,7 @@ import { muteMember } from '@enclave/server/moderation/sanctions.ts';
 import { reply } from '@enclave/server/posts/service.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { createReport, dismissReport } from '@enclave/server/reports/service.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 import type { ThreadRecord } from '@enclave/server/threads/thread-model.ts';
 import { demoMember } from './accounts.ts';
 import type { DemoAccount } from './index.ts';
@@ -29,7 +30,8 @@ export async function seedAdmin(app: App): Promise<DemoAccount[]> {
   await createReport(app, carol, { contentType: 'message', contentId: spam.id, reason: 'Asking for my wallet seed' });
 
   const open = { isApproved: true, isPremium: false, isPrivate: false, deletedAt: null };
-  const threads = await app.models.Thread.find({ ...open, authorId: { $nin: [dave.id, alice.id, bob.id] } })
+  const threads = await threadModels(app)
+    .Thread.find({ ...open, authorId: { $nin: [dave.id, alice.id, bob.id] } })
     .sort({ id: 1 })
     .limit(2)
     .lean<ThreadRecord[]>();

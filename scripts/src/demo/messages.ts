@@ -1,6 +1,7 @@
 import type { App } from '@enclave/server';
 import { findMessage, storeMessage } from '@enclave/server/private-messages/boxes.ts';
 import { recordRead } from '@enclave/server/private-messages/service.ts';
+import { userModels } from '@enclave/server/users/models.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { DemoAccount } from './index.ts';
 
@@ -60,9 +61,9 @@ const CONVERSATIONS: DemoMessage[] = [
 /** Conversations between the demo members, some unread; skipped when their accounts are missing. */
 export async function seedMessages(app: App): Promise<DemoAccount[]> {
   const usernames = [...new Set(CONVERSATIONS.flatMap(({ from, to }) => [from, to]))];
-  const users = await app.models.User.find({ usernameKey: { $in: usernames } }, { id: 1, usernameKey: 1 }).lean<
-    Pick<UserRecord, 'id' | 'usernameKey'>[]
-  >();
+  const users = await userModels(app)
+    .User.find({ usernameKey: { $in: usernames } }, { id: 1, usernameKey: 1 })
+    .lean<Pick<UserRecord, 'id' | 'usernameKey'>[]>();
   const idOf = new Map(users.map((user) => [user.usernameKey, user.id]));
   if (usernames.some((username) => !idOf.has(username))) return [];
   const now = Date.now();

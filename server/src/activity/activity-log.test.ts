@@ -1,9 +1,8 @@
 import { type ActivityEntry, type ActivityPage, api, type Payment, type StaffPayment } from '@enclave/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
-import { itemKey } from '../db/keyed-list.ts';
-import { monthlyList, monthOf, removeExpiredMonths } from '../db/monthly-lists.ts';
 import { saveWalletSettings } from '../payments/wallet-settings.ts';
+import { itemKey, monthlyList, monthOf, removeExpiredMonths } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
@@ -11,9 +10,11 @@ import { aThread, grantCoins } from '../test/forum.ts';
 import { type Mailbox, startMailbox } from '../test/mailbox.ts';
 import { multipartFile, tinyPng } from '../test/multipart.ts';
 import { scansDuring } from '../test/scans.ts';
+import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { recordActivity } from './activity-log.ts';
 import { ACTIVITY } from './activity-model.ts';
+import { activityModels } from './models.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -192,9 +193,8 @@ describe('the account activity log', () => {
     expect((await logOf(client)).map((entry) => entry.coins)).toEqual([1, 89]);
 
     await removeExpiredMonths(app, 90);
-    expect(await app.models.ActivityItem.findById(ancient._id).lean()).toBeNull();
-    expect(await app.models.ListHead.findById(ancient.list).lean()).toBeNull();
-    expect(await app.models.ActivityItem.findById(recent._id).lean()).not.toBeNull();
+    expect(await activityModels(app).ActivityItem.findById(ancient._id).lean()).toBeNull();
+    expect(await activityModels(app).ActivityItem.findById(recent._id).lean()).not.toBeNull();
     expect(ancient.list).toBe(monthlyList(ACTIVITY.prefix, user.id, monthOf(at(200))));
     expect(recent._id).toBe(itemKey(monthlyList(ACTIVITY.prefix, user.id, monthOf(new Date())), 1));
     expect((await logOf(client)).map((entry) => entry.coins)).toEqual([1, 89]);
@@ -238,7 +238,7 @@ describe('the account activity log', () => {
     const [failed] = await logOf(client);
     expect(failed?.client?.place).toBe(`${client.ip.split('.').slice(0, 3).join('.')}.0/24`);
     expect(JSON.stringify(failed)).not.toContain(client.ip);
-    expect((await app.models.User.findOne({ id: user.id }).lean())?.passwordHash).toBe(user.passwordHash);
+    expect((await userModels(app).User.findOne({ id: user.id }).lean())?.passwordHash).toBe(user.passwordHash);
   });
 
   it('reads by key', async () => {

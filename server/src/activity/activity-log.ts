@@ -1,23 +1,25 @@
 import { type ActivityEntry, type ActivityPage, LIMITS } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { headOf, readRange } from '../db/keyed-list.ts';
 import {
   appendMonthly,
+  headOf,
   monthlyList,
   monthsSince,
+  readRange,
   recordAt,
   recordIdOf,
   removeOwnerRecords,
-} from '../db/monthly-lists.ts';
+} from '../storage/index.ts';
 import { ACTIVITY, type ActivityItem } from './activity-model.ts';
+import { activityModels } from './models.ts';
 
 export type NewActivity = Pick<ActivityItem, 'kind'> &
   Partial<Pick<ActivityItem, 'client' | 'coins' | 'detail' | 'threadId'>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const entries = (app: FastifyInstance) => app.models.ActivityItem as unknown as Model<ActivityItem>;
+const entries = (app: FastifyInstance) => activityModels(app).ActivityItem as unknown as Model<ActivityItem>;
 
 /** Adds an entry, dated now, to the member's log. */
 export function recordActivity(app: FastifyInstance, userId: number, activity: NewActivity): Promise<ActivityItem> {

@@ -1,7 +1,6 @@
 import type { ActivityKind, ClientSummary } from '@enclave/protocol';
 import { Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
-import type { MonthlyKind } from '../db/monthly-lists.ts';
+import type { ListItem, MonthlyKind } from '../storage/index.ts';
 
 /** One entry of a member's activity log: item n of their monthly list `activity:{userId}:{YYYY-MM}`. */
 export interface ActivityItem extends ListItem {

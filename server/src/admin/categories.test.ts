@@ -1,6 +1,8 @@
 import { ADMIN_TEXT, api, CATEGORY_COLORS, CATEGORY_ICONS, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { categoryModels } from '../categories/models.ts';
+import { moderationModels } from '../moderation/models.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -30,7 +32,7 @@ describe('creating a category (POST /api/admin/categories)', () => {
     expect(category).toMatchObject({ ...form, isPremium: false, premiumCost: null, threadCount: 0 });
     expect((await admin.call(api.category, { params: { id: category.id } })).json()).toMatchObject(form);
     expect(
-      await app.models.ModerationLog.findOne({ action: 'category.create', targetId: category.id }).lean(),
+      await moderationModels(app).ModerationLog.findOne({ action: 'category.create', targetId: category.id }).lean(),
     ).toMatchObject({ actorId: adminId, targetType: 'category' });
   });
 
@@ -76,7 +78,9 @@ describe('editing a category (PUT /api/admin/categories/{id})', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id, ...changed, isPremium: true, premiumCost: 75 });
-    expect(await app.models.ModerationLog.findOne({ action: 'category.update', targetId: id }).lean()).toMatchObject({
+    expect(
+      await moderationModels(app).ModerationLog.findOne({ action: 'category.update', targetId: id }).lean(),
+    ).toMatchObject({
       details: { before: { name: 'Self-hosting' }, after: { name: 'Homelab', premiumCost: 75 } },
     });
     const missing = await admin.call(api.updateCategory, { params: { id: 99_999 }, body: changed });
@@ -98,15 +102,15 @@ describe('deleting a category (DELETE /api/admin/categories/{id})', () => {
       code: ErrorCode.Conflict,
       details: { threadCount: 1 },
     });
-    expect(await app.models.Category.exists({ id })).toBeTruthy();
+    expect(await categoryModels(app).Category.exists({ id })).toBeTruthy();
 
     await deleteThread(app, { id: adminId }, thread.id);
     const deleted = await admin.call(api.deleteCategory, { params: { id } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: ADMIN_TEXT.categoryDeleted });
-    expect(await app.models.Category.exists({ id })).toBeNull();
+    expect(await categoryModels(app).Category.exists({ id })).toBeNull();
     expect((await admin.call(api.deleteCategory, { params: { id } })).statusCode).toBe(404);
-    expect(await app.models.ModerationLog.exists({ action: 'category.delete', targetId: id })).toBeTruthy();
+    expect(await moderationModels(app).ModerationLog.exists({ action: 'category.delete', targetId: id })).toBeTruthy();
   });
 });
 

@@ -1,10 +1,11 @@
 import { ADMIN_TEXT, type Category, type CategoryBody, type OkReply, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
+import { categoryModels } from '../categories/models.ts';
 import { createCategory, getCategory } from '../categories/service.ts';
-import { byNumericId, findByNumericId } from '../db/ids.ts';
 import { conflict, notFound } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
+import { byNumericId, findByNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /** The form's fields as stored: trimmed, and a cost only on a premium category. */
@@ -21,7 +22,7 @@ function fieldsOf(body: CategoryBody) {
 }
 
 async function findCategory(app: FastifyInstance, id: number): Promise<CategoryRecord> {
-  const category = await findByNumericId(app.models.Category, id);
+  const category = await findByNumericId(categoryModels(app).Category, id);
   if (!category) throw notFound(SERVER_TEXT.categoryNotFound);
   return category;
 }
@@ -46,7 +47,7 @@ export async function updateCategory(
 ): Promise<Category> {
   const before = await findCategory(app, id);
   const fields = fieldsOf(body);
-  await app.models.Category.updateOne(byNumericId(id), { $set: fields });
+  await categoryModels(app).Category.updateOne(byNumericId(id), { $set: fields });
   app.events.publish('category.changed', { categoryId: id });
   await logModeration(app, {
     actorId: actor.id,
@@ -73,7 +74,7 @@ export async function deleteCategory(app: FastifyInstance, actor: UserRecord, id
   const category = await findCategory(app, id);
   const threadCount = await app.forum.countIn(id);
   if (threadCount > 0) throw conflict(SERVER_TEXT.categoryHasThreads, undefined, { threadCount });
-  await app.models.Category.deleteOne(byNumericId(id));
+  await categoryModels(app).Category.deleteOne(byNumericId(id));
   app.events.publish('category.changed', { categoryId: id });
   await logModeration(app, {
     actorId: actor.id,

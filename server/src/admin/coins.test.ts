@@ -1,6 +1,7 @@
 import { ADMIN_TEXT, api, TEST_COINS } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { moderationModels } from '../moderation/models.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
@@ -26,7 +27,7 @@ describe('test coins to yourself (POST /api/admin/add-coins)', () => {
     expect((await client.call(api.user)).json().coinBalance).toBe(TEST_COINS.self);
     const [row] = (await client.call(api.transactions)).json().transactions;
     expect(row).toMatchObject({ amount: TEST_COINS.self, entryType: 'admin_grant', status: 'completed' });
-    const log = await app.models.ModerationLog.findOne({ action: 'coins.grant', targetId: user.id }).lean();
+    const log = await moderationModels(app).ModerationLog.findOne({ action: 'coins.grant', targetId: user.id }).lean();
     expect(row.referenceId).toBe(`grant:${log?.id}`);
     await expectLedgerReconciles(app);
   });
@@ -54,7 +55,9 @@ describe('test coins to a member (POST /api/admin/add-user-coins)', () => {
     expect(grants.map((grant) => grant.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(grants[0]?.json().message).toBe(ADMIN_TEXT.userCoinsAdded(TEST_COINS.perUser, user.username));
     expect((await client.call(api.user)).json().coinBalance).toBe(5 * TEST_COINS.perUser);
-    expect(await app.models.ModerationLog.countDocuments({ action: 'coins.grant', targetId: user.id })).toBe(5);
+    expect(await moderationModels(app).ModerationLog.countDocuments({ action: 'coins.grant', targetId: user.id })).toBe(
+      5,
+    );
     await expectLedgerReconciles(app);
   });
 
@@ -67,6 +70,6 @@ describe('test coins to a member (POST /api/admin/add-user-coins)', () => {
     const unknown = await admin.call(api.addUserCoins, { body: { userId: 123_456, amount: 10 } });
     expect(unknown.statusCode).toBe(404);
     expect(await balanceOf(app, user.id)).toBe(0);
-    expect(await app.models.ModerationLog.exists({ targetId: 123_456 })).toBeNull();
+    expect(await moderationModels(app).ModerationLog.exists({ targetId: 123_456 })).toBeNull();
   });
 });

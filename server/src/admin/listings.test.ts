@@ -1,10 +1,11 @@
 import { type AdminUser, api, type Thread } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { byNumericId } from '../db/ids.ts';
+import { byNumericId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
+import { userModels } from '../users/models.ts';
 
 let app: App;
 
@@ -21,7 +22,7 @@ describe('the users table (GET /api/admin/users)', () => {
     const mutedUntil = new Date(Date.now() + 60 * 60 * 1000);
     const { user: muted } = await createMember(app, { mutedUntil });
     const { user: gone } = await createMember(app);
-    await app.models.User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
+    await userModels(app).User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
     app.changes.tell({ kind: 'member', id: gone.id });
 
     const users = (await admin.call(api.adminUsers)).json() as AdminUser[];

@@ -1,17 +1,20 @@
 import { type AdminStats, api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { byNumericId } from '../db/ids.ts';
-import { itemKey } from '../db/keyed-list.ts';
+import { postModels } from '../posts/models.ts';
 import { REPLY_IDS } from '../posts/post-model.ts';
 import { reply } from '../posts/service.ts';
+import { byNumericId, itemKey } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
+import { threadModels } from '../threads/models.ts';
 import { deleteThread } from '../threads/moderation.ts';
+import { userModels } from '../users/models.ts';
 import { move, pay } from '../wallet/ledger.ts';
+import { walletModels } from '../wallet/models.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
@@ -26,17 +29,17 @@ beforeAll(async () => {
   const { user: alice } = await createMember(app);
   const { user: bob } = await createMember(app);
   const { user: old } = await createMember(app);
-  await app.models.User.collection.updateOne({ id: old.id }, { $set: { createdAt: daysAgo(10) } });
+  await userModels(app).User.collection.updateOne({ id: old.id }, { $set: { createdAt: daysAgo(10) } });
   app.changes.tell({ kind: 'member', id: old.id });
   // Four live accounts: the moderator, alice, bob and an old one; a deleted account does not count.
   const { user: gone } = await createMember(app);
-  await app.models.User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
+  await userModels(app).User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
   app.changes.tell({ kind: 'member', id: gone.id });
 
   const first = await aThread(app, alice);
   await aThread(app, alice);
   const older = await aThread(app, alice);
-  await app.models.Thread.collection.updateOne({ id: older.id }, { $set: { createdAt: daysAgo(40) } });
+  await threadModels(app).Thread.collection.updateOne({ id: older.id }, { $set: { createdAt: daysAgo(40) } });
   app.changes.tell({ kind: 'thread', id: older.id });
   await aThread(app, alice, {
     hasUnlockableContent: true,
@@ -50,15 +53,15 @@ beforeAll(async () => {
   // movements by time, which only ever grow.
   const ancient = await reply(app, bob, first.id, 'From long ago');
   const longAgo = { $set: { createdAt: daysAgo(100) } };
-  await app.models.Post.collection.updateOne({ id: ancient.id }, longAgo);
-  await app.models.ReplyRef.collection.updateOne({ _id: itemKey(REPLY_IDS, ancient.id) } as never, longAgo);
+  await postModels(app).Post.collection.updateOne({ id: ancient.id }, longAgo);
+  await postModels(app).ReplyRef.collection.updateOne({ _id: itemKey(REPLY_IDS, ancient.id) } as never, longAgo);
   await reply(app, bob, first.id, 'First!');
   await reply(app, bob, first.id, 'Second!');
 
   await move(app, { account: bob.id, amount: 500, key: 'stats:buy:2', type: 'coin_purchase' });
   const monthsAgo = { $set: { createdAt: daysAgo(45) } };
-  await app.models.LedgerEntry.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
-  await app.models.Movement.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
+  await walletModels(app).LedgerEntry.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
+  await walletModels(app).Movement.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
   await move(app, { account: alice.id, amount: 1000, key: 'stats:buy:1', type: 'coin_purchase' });
   await move(app, { account: bob.id, amount: 200, key: 'stats:grant', type: 'admin_grant' });
   await pay(app, {
@@ -140,7 +143,7 @@ describe('the console stats (GET /api/admin/stats)', () => {
     });
 
     await deleteThread(app, carol, thread.id);
-    await app.models.User.updateOne(byNumericId(carol.id), { $set: { deletedAt: new Date() } });
+    await userModels(app).User.updateOne(byNumericId(carol.id), { $set: { deletedAt: new Date() } });
     app.changes.tell({ kind: 'member', id: carol.id });
     expect(await stats('1d')).toMatchObject({ totalUsers: before.totalUsers, totalThreads: before.totalThreads });
   });

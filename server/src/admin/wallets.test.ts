@@ -1,6 +1,7 @@
 import { api, VALIDATION } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { moderationModels } from '../moderation/models.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -30,7 +31,7 @@ describe('crypto wallet settings (GET and POST /api/admin/crypto-wallets)', () =
     expect(Object.keys(read).sort()).toEqual(['btc', 'ltc', 'usdc', 'usdt', 'xmr']);
     expect(read.btc).toMatchObject(valid.btc);
     expect(read.xmr).toMatchObject({ ...valid.xmr, network: null });
-    expect(await app.models.ModerationLog.exists({ action: 'wallets.update' })).toBeTruthy();
+    expect(await moderationModels(app).ModerationLog.exists({ action: 'wallets.update' })).toBeTruthy();
   });
 
   it("checks every address by spec 001 §5's rules and saves nothing when one fails", async () => {

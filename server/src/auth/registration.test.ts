@@ -1,9 +1,11 @@
 import { AUTH_TEXT, api, ErrorCode, VALIDATION } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { releaseSlots } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { type Mailbox, startMailbox } from '../test/mailbox.ts';
+import { userModels } from '../users/models.ts';
 
 let app: App;
 let mailbox: Mailbox;
@@ -71,7 +73,7 @@ describe('POST /api/register', () => {
       new TestClient(app).call(api.register, { body: form }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expect(await app.models.User.countDocuments({ usernameKey: form.username })).toBe(1);
+    expect(await userModels(app).User.countDocuments({ usernameKey: form.username })).toBe(1);
   });
 
   it.each([
@@ -84,7 +86,7 @@ describe('POST /api/register', () => {
     const response = await new TestClient(app).call(api.register, { body: form });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, code: ErrorCode.Validation });
-    expect(await app.models.User.countDocuments({ email: form.email })).toBe(0);
+    expect(await userModels(app).User.countDocuments({ email: form.email })).toBe(0);
   });
 });
 
@@ -100,7 +102,7 @@ describe('development mode without SMTP', () => {
     const form = fresh();
     const owner = new TestClient(dev);
     await owner.call(api.register, { body: form });
-    await dev.models.AttemptSlot.deleteMany({});
+    await releaseSlots(dev, /./);
     const attacker = new TestClient(dev);
     const resent = await attacker.call(api.resendVerification, { body: { email: form.email } });
     expect(resent.statusCode).toBe(200);

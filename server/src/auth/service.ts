@@ -11,9 +11,17 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { claimSlot, releaseSlots, slotsFreeAt } from '../db/attempt-slots.ts';
-import { byNumericId, findByNumericId, insertWithId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import {
+  byNumericId,
+  claimSlot,
+  findByNumericId,
+  insertWithId,
+  isDuplicateKey,
+  releaseSlots,
+  slotsFreeAt,
+} from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { checkVerificationCode, claimResend, sendVerificationCode } from './verification.ts';
@@ -23,7 +31,7 @@ export const emailKey = (email: string) => email.trim().toLowerCase();
 
 /** A member found by a key of the member directory (name or email), read from the database for a decision. */
 const memberByKey = (app: FastifyInstance, id: number | undefined) =>
-  id === undefined ? Promise.resolve(null) : findByNumericId<UserRecord>(app.models.User, id);
+  id === undefined ? Promise.resolve(null) : findByNumericId<UserRecord>(userModels(app).User, id);
 
 interface NameOwners {
   byName(username: string): Promise<unknown>;
@@ -38,8 +46,8 @@ const directory = (app: FastifyInstance): NameOwners => ({
 
 /** Asked after the unique index refused an insert: the collection itself, since the winner may be another process's. */
 const collection = (app: FastifyInstance): NameOwners => ({
-  byName: (username) => app.models.User.exists({ usernameKey: usernameKey(username) }),
-  byEmail: (email) => app.models.User.exists({ email: emailKey(email) }),
+  byName: (username) => userModels(app).User.exists({ usernameKey: usernameKey(username) }),
+  byEmail: (email) => userModels(app).User.exists({ email: emailKey(email) }),
 });
 
 /** Which unique key a registration collides with (FerretDB's error does not say). */
@@ -61,7 +69,7 @@ export async function insertMember(
   if (taken) throw taken;
   let user: UserRecord;
   try {
-    user = (await insertWithId(app.models.User, {
+    user = (await insertWithId(userModels(app).User, {
       username: fields.username.trim(),
       usernameKey: usernameKey(fields.username),
       email: emailKey(fields.email),
@@ -91,7 +99,7 @@ export async function register(
   const user = await insertMember(app, { ...body, isEmailVerified: verified });
   let testVerificationCode: string | undefined;
   if (!verified) {
-    await claimSlot(app.models.AttemptSlot, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
+    await claimSlot(app, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
     testVerificationCode = await sendVerificationCode(app, user);
   }
   return {
@@ -119,8 +127,8 @@ export async function login(
   const { address } = caller;
   const user = await memberByKey(app, await app.members.idByName(username));
   const scope = `login:${usernameKey(username)}@${address}`;
-  if (!(await claimSlot(app.models.AttemptSlot, scope, SECURITY.loginFailuresBeforeLock, SECURITY.loginLockMs))) {
-    const until = (await slotsFreeAt(app.models.AttemptSlot, scope, SECURITY.loginLockMs)) ?? new Date();
+  if (!(await claimSlot(app, scope, SECURITY.loginFailuresBeforeLock, SECURITY.loginLockMs))) {
+    const until = (await slotsFreeAt(app, scope, SECURITY.loginLockMs)) ?? new Date();
     const details: AccountLockedDetails = { lockedUntil: until.toISOString() };
     throw new AppError(429, ErrorCode.AccountLocked, SERVER_TEXT.accountLocked(details.lockedUntil), details);
   }
@@ -129,14 +137,14 @@ export async function login(
     if (user) app.events.publish('signIn.failed', { userId: user.id, client: caller.client });
     throw new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);
   }
-  await releaseSlots(app.models.AttemptSlot, scope);
+  await releaseSlots(app, scope);
   if (user.isBanned) throw new AppError(403, ErrorCode.Banned, SERVER_TEXT.banned);
   return user;
 }
 
 /** A deleted member's bounded tries (codes, resends) go with them: auth owns the slots it claims. */
 export async function forgetAttempts(app: FastifyInstance, userId: number): Promise<void> {
-  await app.models.AttemptSlot.deleteMany({ scope: { $regex: `^[a-z]+:${userId}(:|$)` } });
+  await releaseSlots(app, new RegExp(`^[a-z]+:${userId}(:|$)`));
 }
 
 /** Bumping the session version ends every session of this member, on every device. */
@@ -145,11 +153,9 @@ export async function revokeSessions(
   userId: number,
   reason: 'banned' | 'password_changed' | 'deleted',
 ): Promise<UserRecord | null> {
-  const user = await app.models.User.findOneAndUpdate(
-    byNumericId(userId),
-    { $inc: { sessionVersion: 1 } },
-    { returnDocument: 'after' },
-  ).lean<UserRecord>();
+  const user = await userModels(app)
+    .User.findOneAndUpdate(byNumericId(userId), { $inc: { sessionVersion: 1 } }, { returnDocument: 'after' })
+    .lean<UserRecord>();
   // The new version reaches every process's member directory before the sign-out reaches its sockets.
   app.events.publish('member.changed', { userId });
   app.events.publish('session.revoked', { userId, reason });
@@ -178,11 +184,13 @@ export async function verifyEmail(
   }
   if (user.isEmailVerified) return user;
   await checkVerificationCode(app, user, code);
-  const verified = await app.models.User.findOneAndUpdate(
-    byNumericId(user.id),
-    { $set: { isEmailVerified: true, verification: { codeHash: null, nonce: null, expiresAt: null, sentAt: null } } },
-    { returnDocument: 'after' },
-  ).lean<UserRecord>();
+  const verified = await userModels(app)
+    .User.findOneAndUpdate(
+      byNumericId(user.id),
+      { $set: { isEmailVerified: true, verification: { codeHash: null, nonce: null, expiresAt: null, sentAt: null } } },
+      { returnDocument: 'after' },
+    )
+    .lean<UserRecord>();
   app.events.publish('member.changed', { userId: user.id });
   app.events.publish('email.verified', { userId: user.id });
   return verified as UserRecord;

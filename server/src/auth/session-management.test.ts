@@ -2,13 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { api, ErrorCode, LIMITS, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
 import { io as connect } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activityModels } from '../activity/models.ts';
 import type { App } from '../app.ts';
-import { removeExpiredMonths } from '../db/monthly-lists.ts';
+import { removeExpiredMonths } from '../storage/index.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD, TEST_CLIENT } from '../test/factories.ts';
 import { commandsDuring, scansDuring } from '../test/scans.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { authModels } from './models.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { openSession } from './session-records.ts';
 
@@ -68,7 +70,7 @@ describe('a session record for every sign-in', () => {
     expect((await currentOf(laptop)).client.browser).toBe('Firefox 128');
 
     // Stored coarse: no record of this member holds either full address.
-    const stored = JSON.stringify(await app.models.SessionItem.find({ userId: user.id }).lean());
+    const stored = JSON.stringify(await authModels(app).SessionItem.find({ userId: user.id }).lean());
     expect(stored).toContain(`${network}.0/24`);
     expect(stored).not.toContain(phone.ip);
     expect(stored).not.toContain(laptop.ip);
@@ -206,13 +208,13 @@ describe('retention', () => {
     const { user, client } = await createMember(app);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 200 * 24 * 60 * 60 * 1000 });
     const { session: old } = await openSession(app, user, TEST_CLIENT);
-    await app.models.SessionEnd.create({ _id: old._id, at: new Date(), reason: 'ended' });
-    await app.models.SessionSeen.create({ _id: old._id, at: new Date() });
+    await authModels(app).SessionEnd.create({ _id: old._id, at: new Date(), reason: 'ended' });
+    await authModels(app).SessionSeen.create({ _id: old._id, at: new Date() });
     vi.useRealTimers();
     expect(await removeExpiredMonths(app, LIMITS.activityRetentionDays)).toBeGreaterThan(0);
-    expect(await app.models.SessionItem.findById(old._id).lean()).toBeNull();
-    expect(await app.models.SessionEnd.findById(old._id).lean()).toBeNull();
-    expect(await app.models.SessionSeen.findById(old._id).lean()).toBeNull();
+    expect(await authModels(app).SessionItem.findById(old._id).lean()).toBeNull();
+    expect(await authModels(app).SessionEnd.findById(old._id).lean()).toBeNull();
+    expect(await authModels(app).SessionSeen.findById(old._id).lean()).toBeNull();
     expect(await isSignedIn(client)).toBe(true);
   });
 });
@@ -222,12 +224,14 @@ describe('a deleted account', () => {
     const { user, client } = await createMember(app);
     const other = await signIn(user);
     await client.call(api.endSession, { params: { id: (await currentOf(other)).id } });
-    await vi.waitFor(async () => expect(await app.models.ActivityItem.countDocuments({ userId: user.id })).toBe(2));
+    await vi.waitFor(async () =>
+      expect(await activityModels(app).ActivityItem.countDocuments({ userId: user.id })).toBe(2),
+    );
     const response = await client.call(api.deleteAccount, { body: { password: DEFAULT_PASSWORD } });
     expect(response.statusCode).toBe(200);
-    expect(await app.models.SessionItem.countDocuments({ userId: user.id })).toBe(0);
-    expect(await app.models.ActivityItem.countDocuments({ userId: user.id })).toBe(0);
-    for (const model of [app.models.SessionEnd, app.models.SessionSeen]) {
+    expect(await authModels(app).SessionItem.countDocuments({ userId: user.id })).toBe(0);
+    expect(await activityModels(app).ActivityItem.countDocuments({ userId: user.id })).toBe(0);
+    for (const model of [authModels(app).SessionEnd, authModels(app).SessionSeen]) {
       expect(await model.countDocuments({ _id: new RegExp(`^sessions:${user.id}:`) })).toBe(0);
     }
   });

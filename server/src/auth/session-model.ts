@@ -1,6 +1,6 @@
 import type { ClientSummary } from '@enclave/protocol';
 import { Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import type { ListItem } from '../storage/index.ts';
 
 /**
  * A sign-in: item n of the member's monthly list `sessions:{userId}:{YYYY-MM}` (see monthly-lists.ts), its id
@@ -15,7 +15,7 @@ export interface SessionItem extends ListItem {
   createdAt: Date;
 }
 
-import type { MonthlyKind } from '../db/monthly-lists.ts';
+import type { MonthlyKind } from '../storage/index.ts';
 
 /** Session records, with each one's end and last-seen, removed together once their month is past retention. */
 export const SESSIONS: MonthlyKind = {

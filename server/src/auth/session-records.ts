@@ -1,17 +1,20 @@
 import { type ClientSummary, LIMITS } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { isDuplicateKey } from '../db/ids.ts';
-import { itemKey, readItem, readRange } from '../db/keyed-list.ts';
 import {
   appendMonthly,
+  isDuplicateKey,
+  itemKey,
   monthlyList,
   monthsSince,
+  readItem,
+  readRange,
   recordAt,
   recordIdOf,
   removeOwnerRecords,
-} from '../db/monthly-lists.ts';
+} from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { authModels } from './models.ts';
 import { SESSIONS, type SessionItem } from './session-model.ts';
 
 export const SESSION_TTL_SECONDS = LIMITS.sessionDays * 24 * 60 * 60;
@@ -32,7 +35,7 @@ export interface StandingSession extends SessionItem {
   lastSeenAt: Date;
 }
 
-const records = (app: FastifyInstance) => app.models.SessionItem as unknown as Model<SessionItem>;
+const records = (app: FastifyInstance) => authModels(app).SessionItem as unknown as Model<SessionItem>;
 
 /** The item key of a session of this member, or null when `sessionId` is not a session id. */
 export function sessionKey(userId: number, sessionId: string): string | null {
@@ -70,7 +73,7 @@ async function stands(app: FastifyInstance, user: UserRecord, session: SessionIt
 }
 
 async function withLastSeen(app: FastifyInstance, session: SessionItem): Promise<StandingSession> {
-  const seen = await app.models.SessionSeen.findById(session._id).lean<{ at: Date }>();
+  const seen = await authModels(app).SessionSeen.findById(session._id).lean<{ at: Date }>();
   return { ...session, lastSeenAt: seen?.at ?? session.createdAt };
 }
 
@@ -115,7 +118,7 @@ export async function endSession(
   reason: SessionEndReason,
 ): Promise<boolean> {
   try {
-    await app.models.SessionEnd.collection.insertOne({ _id: session._id, at: new Date(), reason } as never);
+    await authModels(app).SessionEnd.collection.insertOne({ _id: session._id, at: new Date(), reason } as never);
   } catch (error) {
     if (isDuplicateKey(error)) return false;
     throw error;

@@ -1,8 +1,8 @@
 import { api, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recordIdOf } from '../db/monthly-lists.ts';
 import { notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { recordIdOf } from '../storage/index.ts';
 import { signedIn, viewerOf } from './guards.ts';
 import { clearSession } from './session.ts';
 import { endSession, findSession, type StandingSession, standingSessions } from './session-records.ts';

@@ -2,10 +2,11 @@ import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordIdOf } from '../db/monthly-lists.ts';
 import { AppError } from '../errors.ts';
+import { recordIdOf } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { describeClient } from './client-info.ts';
+import { authModels } from './models.ts';
 import { SessionCache } from './session-cache.ts';
 import { openSession, SESSION_TTL_SECONDS, type SessionToken, sessionKey } from './session-records.ts';
 
@@ -46,9 +47,11 @@ const CSRF_EXEMPT = new Set(['/api/payments/ipn']);
 function markSeen(app: FastifyInstance, { user, sessionId }: ResolvedSession) {
   const key = sessionKey(user.id, sessionId) as string;
   if (!app.sessionCache.shouldTouch(key)) return;
-  app.models.SessionSeen.replaceOne({ _id: key }, { at: new Date() }, { upsert: true }).catch((err: unknown) => {
-    app.log.warn({ err }, 'session last-seen not written');
-  });
+  authModels(app)
+    .SessionSeen.replaceOne({ _id: key }, { at: new Date() }, { upsert: true })
+    .catch((err: unknown) => {
+      app.log.warn({ err }, 'session last-seen not written');
+    });
 }
 
 /** Whether a session of this member, signed at `version`, still stands by its member (not revoked, banned or deleted). */
@@ -123,7 +126,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     verify: { cache: 10_000, errorCacheTTL: 600_000 },
   });
 
-  app.decorate('sessionCache', new SessionCache(app.models.SessionEnd as never));
+  app.decorate('sessionCache', new SessionCache(authModels(app).SessionEnd as never));
   // An end is told to every process (with REDIS_URL, over the adapter), each of which forgets the session.
   app.events.on('session.ended', ({ userId, sessionId }) =>
     app.changes.tell({ kind: 'session', key: sessionKey(userId, sessionId) as string }),

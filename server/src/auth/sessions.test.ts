@@ -6,6 +6,7 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
+import { userModels } from '../users/models.ts';
 import { revokeSessions } from './service.ts';
 
 let app: App;
@@ -160,7 +161,7 @@ describe('sessions', () => {
     const ready = await new Promise<{ userId: number | null }>((resolve) => socket.once('session:ready', resolve));
     expect(ready.userId).toBe(user.id);
     const revoked = new Promise((resolve) => socket.once('session:revoked', resolve));
-    await app.models.User.updateOne({ id: user.id }, { $set: { isBanned: true, bannedAt: new Date() } });
+    await userModels(app).User.updateOne({ id: user.id }, { $set: { isBanned: true, bannedAt: new Date() } });
     await revokeSessions(app, user.id, 'banned');
     expect(await revoked).toEqual({ reason: 'banned' });
     expect((await client.call(api.user)).statusCode).toBe(401);

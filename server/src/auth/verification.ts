@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type RetryAfterDetails, SECURITY, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { claimSlot, releaseSlots } from '../db/attempt-slots.ts';
-import { byNumericId } from '../db/ids.ts';
 import { AppError } from '../errors.ts';
+import { byNumericId, claimSlot, releaseSlots } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 function hashCode(secret: string, nonce: string, code: string): string {
@@ -18,7 +18,7 @@ export async function sendVerificationCode(app: FastifyInstance, user: UserRecor
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const nonce = randomBytes(12).toString('hex');
   const now = Date.now();
-  await app.models.User.updateOne(byNumericId(user.id), {
+  await userModels(app).User.updateOne(byNumericId(user.id), {
     $set: {
       verification: {
         codeHash: hashCode(app.config.JWT_SECRET, nonce, code),
@@ -48,18 +48,18 @@ export async function checkVerificationCode(app: FastifyInstance, user: UserReco
   if (!codeHash || !nonce || !expiresAt) throw new AppError(400, ErrorCode.CodeInvalid, SERVER_TEXT.codeInvalid);
   if (expiresAt.getTime() < Date.now()) throw new AppError(400, ErrorCode.CodeExpired, SERVER_TEXT.codeExpired);
   const scope = `verify:${user.id}:${nonce}`;
-  if (!(await claimSlot(app.models.AttemptSlot, scope, SECURITY.verificationMaxAttempts))) {
+  if (!(await claimSlot(app, scope, SECURITY.verificationMaxAttempts))) {
     throw new AppError(429, ErrorCode.RateLimited, SERVER_TEXT.codeAttemptsExceeded);
   }
   const expected = Buffer.from(codeHash, 'hex');
   const given = Buffer.from(hashCode(app.config.JWT_SECRET, nonce, code), 'hex');
   if (!timingSafeEqual(expected, given)) throw new AppError(400, ErrorCode.CodeInvalid, SERVER_TEXT.codeInvalid);
-  await releaseSlots(app.models.AttemptSlot, scope);
+  await releaseSlots(app, scope);
 }
 
 /** One resend a minute: the slot under a unique index expires after the cool-down, whose seconds left a refusal carries. */
 export async function claimResend(app: FastifyInstance, user: UserRecord): Promise<void> {
-  const claimed = await claimSlot(app.models.AttemptSlot, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
+  const claimed = await claimSlot(app, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
   if (!claimed) {
     const sentAt = user.verification?.sentAt?.getTime() ?? Date.now();
     const seconds = Math.max(1, Math.ceil((sentAt + SECURITY.resendCooldownMs - Date.now()) / 1000));

@@ -5,6 +5,7 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread } from '../test/forum.ts';
+import { threadModels } from '../threads/models.ts';
 
 let app: App;
 
@@ -60,7 +61,7 @@ describe('categories', () => {
     const { user: author } = await createMember(app);
     const thread = await aThread(app, author, { categoryId: category.id });
     const created = (await find(new TestClient(app), category.id))?.lastActivity;
-    const stored = await app.models.Thread.findOne({ id: thread.id }).lean();
+    const stored = await threadModels(app).Thread.findOne({ id: thread.id }).lean();
     expect(created).toBe(stored?.createdAt.toISOString());
 
     await new Promise((resolve) => setTimeout(resolve, 5));

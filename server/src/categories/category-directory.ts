@@ -1,15 +1,16 @@
-import { findByNumericId } from '../db/ids.ts';
 import { ReadModel } from '../read-models/read-model.ts';
+import { findByNumericId } from '../storage/index.ts';
 import type { CategoryRecord } from './category-model.ts';
+import { categoryModels } from './models.ts';
 
 /** The handful of categories every page names, in memory; staff changes re-read the one they touched. */
 export class CategoryDirectory extends ReadModel<CategoryRecord> {
   protected readAll(): Promise<CategoryRecord[]> {
-    return this.app.models.Category.find().lean<CategoryRecord[]>();
+    return categoryModels(this.app).Category.find().lean<CategoryRecord[]>();
   }
 
   protected readOne(id: number): Promise<CategoryRecord | null> {
-    return findByNumericId(this.app.models.Category, id);
+    return findByNumericId(categoryModels(this.app).Category, id);
   }
 
   protected stored(): void {}

@@ -1,9 +1,10 @@
 import { type Category, type CategoryBody, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { insertWithId } from '../db/ids.ts';
 import { notFound } from '../errors.ts';
+import { insertWithId } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { CategoryRecord } from './category-model.ts';
+import { categoryModels } from './models.ts';
 import { type CategoryActivity, presentCategory } from './presenter.ts';
 
 export async function listCategories(app: FastifyInstance, viewer: Viewer): Promise<Category[]> {
@@ -24,7 +25,7 @@ export async function getCategory(app: FastifyInstance, viewer: Viewer, id: numb
 
 /** The admin console's create (issue 7 adds its route); the seed uses it too. */
 export async function createCategory(app: FastifyInstance, body: CategoryBody): Promise<CategoryRecord> {
-  const category = await insertWithId(app.models.Category, {
+  const category = await insertWithId(categoryModels(app).Category, {
     name: body.name.trim(),
     description: body.description.trim(),
     icon: body.icon,

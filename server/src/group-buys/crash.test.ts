@@ -7,6 +7,8 @@ import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
+import { walletModels } from '../wallet/models.ts';
+import { groupBuyModels } from './models.ts';
 
 const CONTRIBUTORS = 20;
 const AMOUNT = 15;
@@ -45,21 +47,21 @@ describe('a process killed while an expired group buy gives its contributions ba
     server.child.kill('SIGKILL');
     await server.exited;
 
-    const returnedBeforeTheKill = await app.models.LedgerEntry.countDocuments(returnsOf(thread.id));
+    const returnedBeforeTheKill = await walletModels(app).LedgerEntry.countDocuments(returnsOf(thread.id));
     expect(returnedBeforeTheKill, 'the kill landed between two returns').toBeGreaterThan(0);
     expect(returnedBeforeTheKill).toBeLessThan(CONTRIBUTORS);
-    expect(await app.models.OpenGroupBuy.exists({ _id: String(thread.id) })).not.toBeNull();
+    expect(await groupBuyModels(app).OpenGroupBuy.exists({ _id: String(thread.id) })).not.toBeNull();
 
     // The next start (another process on the same database) finishes the job.
     const restarted = await createTestApp({ GROUP_BUY_SWEEP_MS: '100' }, app.config.database);
     await restarted.ready();
     await expect
-      .poll(() => restarted.models.OpenGroupBuy.exists({ _id: String(thread.id) }), { timeout: 30_000 })
+      .poll(() => groupBuyModels(restarted).OpenGroupBuy.exists({ _id: String(thread.id) }), { timeout: 30_000 })
       .toBeNull();
     for (const member of members) expect(await balanceOf(restarted, member.id)).toBe(AMOUNT);
-    expect(await restarted.models.LedgerEntry.countDocuments(returnsOf(thread.id))).toBe(CONTRIBUTORS);
+    expect(await walletModels(restarted).LedgerEntry.countDocuments(returnsOf(thread.id))).toBe(CONTRIBUTORS);
     expect(await balanceOf(restarted, escrowAccount(thread.id))).toBe(0);
-    expect(await restarted.models.GroupBuyOutcome.findById(String(thread.id)).lean()).toMatchObject({
+    expect(await groupBuyModels(restarted).GroupBuyOutcome.findById(String(thread.id)).lean()).toMatchObject({
       status: 'expired',
     });
     await expectLedgerReconciles(restarted);

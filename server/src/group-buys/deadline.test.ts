@@ -12,7 +12,9 @@ import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import { findThread } from '../threads/service.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
+import { walletModels } from '../wallet/models.ts';
 import { decide } from './escrow.ts';
+import { groupBuyModels } from './models.ts';
 import { sweepGroupBuys } from './sweep.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +74,7 @@ describe('a group buy deadline', () => {
     expect(deadline).toBeGreaterThanOrEqual(before + 7 * DAY_MS);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
     expect(made.json()).toMatchObject({ groupBuyStatus: 'open' });
-    expect(await app.models.OpenGroupBuy.findById(String(made.json().id)).lean()).toMatchObject({
+    expect(await groupBuyModels(app).OpenGroupBuy.findById(String(made.json().id)).lean()).toMatchObject({
       deadline: new Date(deadline),
     });
     const thirty = (await create(30)).json();
@@ -123,7 +125,7 @@ describe('a group buy deadline', () => {
     // Swept again (another process, a restart): nothing moves twice.
     expect(await sweepGroupBuys(app)).toMatchObject({ ended: 0 });
     for (const { user } of members) expect(await balanceOf(app, user.id)).toBe(100);
-    expect(await app.models.OpenGroupBuy.exists({ _id: String(thread.id) })).toBeNull();
+    expect(await groupBuyModels(app).OpenGroupBuy.exists({ _id: String(thread.id) })).toBeNull();
     await expectLedgerReconciles(app);
   });
 
@@ -157,7 +159,8 @@ describe('a group buy deadline', () => {
         round % 2 === 0
           ? async () => {
               await setDeadline(app, thread.id, new Date(Date.now() + delayMs));
-              while (!(await app.models.GroupBuyOutcome.exists({ _id: String(thread.id) }))) await sweepGroupBuys(app);
+              while (!(await groupBuyModels(app).GroupBuyOutcome.exists({ _id: String(thread.id) })))
+                await sweepGroupBuys(app);
             }
           : async () => {
               await sleep(delayMs);
@@ -165,7 +168,7 @@ describe('a group buy deadline', () => {
             };
       const [answer] = await Promise.all([contribute(last.client, thread), deadlineArrives()]);
       await sweepGroupBuys(app);
-      const outcome = await app.models.GroupBuyOutcome.findById(String(thread.id)).lean();
+      const outcome = await groupBuyModels(app).GroupBuyOutcome.findById(String(thread.id)).lean();
       outcomes.push(outcome?.status ?? 'none');
       const balances = await Promise.all(members.map(({ user }) => balanceOf(app, user.id)));
       if (outcome?.status === 'completed') {
@@ -200,9 +203,9 @@ describe('the deadline sweep with two processes', () => {
     await setDeadline(app, thread.id, new Date(Date.now() + 150));
     await sleep(200);
     await Promise.all([sweepGroupBuys(app), sweepGroupBuys(app), sweepGroupBuys(other)]);
-    await expect.poll(() => app.models.OpenGroupBuy.exists({ _id: String(thread.id) })).toBeNull();
+    await expect.poll(() => groupBuyModels(app).OpenGroupBuy.exists({ _id: String(thread.id) })).toBeNull();
     for (const { user } of members) expect(await balanceOf(app, user.id)).toBe(20);
-    const returns = await app.models.LedgerEntry.countDocuments({
+    const returns = await walletModels(app).LedgerEntry.countDocuments({
       key: { $regex: `^groupbuy-return:\\d+:${thread.id}$` },
     });
     expect(returns).toBe(3);
@@ -214,7 +217,7 @@ describe('the deadline sweep with two processes', () => {
     await contribute(member.client, timed.thread);
     await setDeadline(app, timed.thread.id, new Date(Date.now() + 300));
     await expect
-      .poll(() => app.models.GroupBuyOutcome.findById(String(timed.thread.id)).lean(), { timeout: 5000 })
+      .poll(() => groupBuyModels(app).GroupBuyOutcome.findById(String(timed.thread.id)).lean(), { timeout: 5000 })
       .toMatchObject({ status: 'expired' });
     await expect.poll(() => balanceOf(app, member.user.id)).toBe(20);
     await expectLedgerReconciles(app);

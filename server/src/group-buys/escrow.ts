@@ -1,11 +1,12 @@
 import type { GroupBuyOutcome } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
+import { isDuplicateKey } from '../storage/index.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import { completeSale, movementByKey, pay } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
 import type { GroupBuyOutcomeRecord } from './model.ts';
+import { groupBuyModels } from './models.ts';
 import { outcomeOf, participantsOf } from './state.ts';
 
 /**
@@ -23,7 +24,7 @@ type GroupBuy = Pick<ThreadRecord, 'id' | 'authorId' | 'groupBuyDeadline'>;
  */
 export async function markOpen(app: FastifyInstance, thread: GroupBuy): Promise<void> {
   try {
-    await app.models.OpenGroupBuy.create({
+    await groupBuyModels(app).OpenGroupBuy.create({
       _id: String(thread.id),
       threadId: thread.id,
       deadline: thread.groupBuyDeadline,
@@ -81,9 +82,9 @@ export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: Gr
   } else {
     for (const debit of held) await returnContribution(app, thread, debit);
   }
-  await app.models.OpenGroupBuy.deleteOne({ _id: String(thread.id) });
+  await groupBuyModels(app).OpenGroupBuy.deleteOne({ _id: String(thread.id) });
   try {
-    await app.models.GroupBuyEndTold.create({ _id: String(thread.id) });
+    await groupBuyModels(app).GroupBuyEndTold.create({ _id: String(thread.id) });
   } catch (error) {
     if (isDuplicateKey(error)) return;
     throw error;
@@ -111,7 +112,7 @@ export async function decide(
   await markOpen(app, thread);
   let decided = true;
   try {
-    await app.models.GroupBuyOutcome.create({
+    await groupBuyModels(app).GroupBuyOutcome.create({
       _id: String(thread.id),
       threadId: thread.id,
       status,

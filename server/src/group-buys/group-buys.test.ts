@@ -10,6 +10,7 @@ import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, move, movementByKey } from '../wallet/ledger.ts';
 import { escrowAccount } from '../wallet/ledger-model.ts';
 import { placeKey } from './model.ts';
+import { groupBuyModels } from './models.ts';
 import { sweepGroupBuys } from './sweep.ts';
 
 let app: App;
@@ -86,7 +87,7 @@ describe('contributing to a group buy', () => {
       message: 'You need at least 25 coins to contribute',
     });
     expect(await balanceOf(app, other.id)).toBe(24);
-    expect(await app.models.GroupBuyPlace.countDocuments({ threadId: thread.id })).toBe(1);
+    expect(await groupBuyModels(app).GroupBuyPlace.countDocuments({ threadId: thread.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 
@@ -134,7 +135,7 @@ describe('contributing to a group buy', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This group buy is already complete');
     expect(await balanceOf(app, late.user.id)).toBe(50);
-    expect(await app.models.GroupBuyOutcome.countDocuments({ threadId: thread.id })).toBe(1);
+    expect(await groupBuyModels(app).GroupBuyOutcome.countDocuments({ threadId: thread.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 
@@ -153,13 +154,13 @@ describe('contributing to a group buy', () => {
     expect(neither.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(45);
-    expect(await app.models.GroupBuyPlace.countDocuments({ threadId: thread.id })).toBe(10);
+    expect(await groupBuyModels(app).GroupBuyPlace.countDocuments({ threadId: thread.id })).toBe(10);
     const balances = await Promise.all(racers.map(({ user }) => balanceOf(app, user.id)));
     expect(balances.filter((b) => b === 80)).toHaveLength(5);
     expect(balances.filter((b) => b === 100)).toHaveLength(45);
     expect(await balanceOf(app, organizer.id)).toBe(200);
     expect(completions).toHaveLength(1);
-    expect(await app.models.GroupBuyOutcome.countDocuments({ threadId: thread.id })).toBe(1);
+    expect(await groupBuyModels(app).GroupBuyOutcome.countDocuments({ threadId: thread.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 });
@@ -167,7 +168,7 @@ describe('contributing to a group buy', () => {
 describe('the start-up sweep', () => {
   /** The marker a contribution writes before its debit, left by a crash. */
   const crashedMarker = (member: UserRecord, thread: Thread) =>
-    app.models.PendingContribution.create({
+    groupBuyModels(app).PendingContribution.create({
       _id: `${thread.id}:${member.id}`,
       threadId: thread.id,
       userId: member.id,
@@ -194,7 +195,7 @@ describe('the start-up sweep', () => {
     const placed = await funded(100);
     await crashedDebit(lost.user, thread);
     await crashedDebit(placed.user, thread);
-    await app.models.GroupBuyPlace.create({
+    await groupBuyModels(app).GroupBuyPlace.create({
       _id: placeKey(thread.id, placed.user.id),
       threadId: thread.id,
       place: 1,
@@ -229,7 +230,7 @@ describe('the start-up sweep', () => {
     // A crash after the last place was taken, before its escrow credit, the outcome and the payout.
     const last = (members[1] as (typeof members)[number]).user;
     await crashedDebit(last, thread);
-    await app.models.GroupBuyPlace.create({
+    await groupBuyModels(app).GroupBuyPlace.create({
       _id: placeKey(thread.id, last.id),
       threadId: thread.id,
       place: 2,
@@ -237,7 +238,9 @@ describe('the start-up sweep', () => {
       createdAt: new Date(),
     });
     expect(await sweepGroupBuys(app, 0)).toMatchObject({ refunded: 0, placed: 1 });
-    expect(await app.models.GroupBuyOutcome.findById(String(thread.id)).lean()).toMatchObject({ status: 'completed' });
+    expect(await groupBuyModels(app).GroupBuyOutcome.findById(String(thread.id)).lean()).toMatchObject({
+      status: 'completed',
+    });
     expect(await balanceOf(app, organizer.id)).toBe(10);
     expect(await sweepGroupBuys(app, 0)).toMatchObject({ refunded: 0, placed: 0, ended: 0 });
     expect(await balanceOf(app, organizer.id)).toBe(10);

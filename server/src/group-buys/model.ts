@@ -1,6 +1,6 @@
 import { GROUP_BUY_OUTCOMES, type GroupBuyOutcome } from '@enclave/protocol';
 import { Schema } from 'mongoose';
-import { type ListItem, listItemFields } from '../db/keyed-list.ts';
+import { type ListItem, listItemFields } from '../storage/index.ts';
 
 /** `{threadId}:{userId}:place`: a member's place (or void place) in a group buy, read by key. */
 export const placeKey = (threadId: number, userId: number) => `${threadId}:${userId}:place`;

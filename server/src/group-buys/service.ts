@@ -1,8 +1,7 @@
 import { type ContributeReply, ErrorCode, FORUM_TEXT, type GroupBuyStatus, THREAD_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
-import { itemKey } from '../db/keyed-list.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { isDuplicateKey, itemKey } from '../storage/index.ts';
 import { holdingsOf, recordHolding } from '../threads/access.ts';
 import { readableText, type Viewer } from '../threads/policy.ts';
 import { visibleThread } from '../threads/service.ts';
@@ -13,6 +12,7 @@ import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import { escrowAccount, type LedgerEntry } from '../wallet/ledger-model.ts';
 import { decide, markOpen, returnContribution } from './escrow.ts';
 import { type GroupBuyOutcomeRecord, type GroupBuyPlaceRecord, placeKey, placesList } from './model.ts';
+import { groupBuyModels } from './models.ts';
 import {
   groupBuyStates,
   isPaidPlace,
@@ -94,7 +94,7 @@ async function claimPlace(
   for (let place = (await placesTaken(app, threadId)) + 1; place <= required; place++) {
     const claim = { _id: placeKey(threadId, userId), threadId, place, userId, createdAt: new Date() };
     try {
-      await app.models.GroupBuyPlace.create(claim);
+      await groupBuyModels(app).GroupBuyPlace.create(claim);
       return claim;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
@@ -108,9 +108,9 @@ async function claimPlace(
 
 /** Place `place` is taken but was not numbered (a crash between the two writes): found once, numbered. */
 async function renumberTakenPlace(app: FastifyInstance, threadId: number, place: number) {
-  const taken = await app.models.PlaceNumber.exists({ _id: itemKey(placesList(threadId), place) });
+  const taken = await groupBuyModels(app).PlaceNumber.exists({ _id: itemKey(placesList(threadId), place) });
   if (taken) return;
-  const holder = await app.models.GroupBuyPlace.findOne({ threadId, place }).lean<GroupBuyPlaceRecord>();
+  const holder = await groupBuyModels(app).GroupBuyPlace.findOne({ threadId, place }).lean<GroupBuyPlaceRecord>();
   if (holder) await numberPlace(app, holder);
 }
 
@@ -182,23 +182,25 @@ export async function contribute(
   if (taken >= required) throw conflict(FORUM_TEXT.groupBuyFull);
   await markOpen(app, thread);
   const pending = pendingKey(threadId, member.id);
-  await app.models.PendingContribution.create({
-    _id: pending,
-    threadId,
-    userId: member.id,
-    key: ledgerKeys.contribution(member.id, threadId),
-    createdAt: new Date(),
-  }).catch((error) => {
-    // A concurrent request of the same member: the ledger key lets only one of them pay.
-    if (!isDuplicateKey(error)) throw error;
-  });
+  await groupBuyModels(app)
+    .PendingContribution.create({
+      _id: pending,
+      threadId,
+      userId: member.id,
+      key: ledgerKeys.contribution(member.id, threadId),
+      createdAt: new Date(),
+    })
+    .catch((error) => {
+      // A concurrent request of the same member: the ledger key lets only one of them pay.
+      if (!isDuplicateKey(error)) throw error;
+    });
   let debit: MovementResult;
   try {
     debit = await charge(app, member, thread, price);
   } catch (error) {
     // Nothing was debited (a debit that happened answers as a replay, not an error).
     if (!(await movementByKey(app, ledgerKeys.contribution(member.id, threadId)))) {
-      await app.models.PendingContribution.deleteOne({ _id: pending });
+      await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
     }
     throw error;
   }
@@ -208,16 +210,16 @@ export async function contribute(
     place = await claimPlace(app, threadId, member.id, required);
   } catch (error) {
     await refund(app, debit.entry);
-    await app.models.PendingContribution.deleteOne({ _id: pending });
+    await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
     throw error;
   }
   if (!place) {
     await refund(app, debit.entry);
-    await app.models.PendingContribution.deleteOne({ _id: pending });
+    await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
     throw conflict(FORUM_TEXT.groupBuyFull);
   }
   const { current, outcome } = await settlePlace(app, thread, place, debit.entry);
-  await app.models.PendingContribution.deleteOne({ _id: pending });
+  await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
   if (outcome && outcome.status !== 'completed') throw endedError(outcome.status);
   const isCompleted = outcome?.status === 'completed';
   return {

@@ -1,7 +1,6 @@
 import type { GroupBuyPhase } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
-import { headOf, itemKey, readRange } from '../db/keyed-list.ts';
+import { headOf, isDuplicateKey, itemKey, readRange } from '../storage/index.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import {
   type GroupBuyOutcomeRecord,
@@ -10,6 +9,7 @@ import {
   placeKey,
   placesList,
 } from './model.ts';
+import { groupBuyModels } from './models.ts';
 
 export interface GroupBuyState {
   /** Paid places taken: the head of the group buy's place numbers. */
@@ -20,14 +20,14 @@ export interface GroupBuyState {
 
 /** The member's place in the group buy (paid or void), one read by key. */
 export const placeOf = (app: FastifyInstance, threadId: number, userId: number) =>
-  app.models.GroupBuyPlace.findById(placeKey(threadId, userId)).lean<GroupBuyPlaceRecord>();
+  groupBuyModels(app).GroupBuyPlace.findById(placeKey(threadId, userId)).lean<GroupBuyPlaceRecord>();
 
 export const isPaidPlace = (place: Pick<GroupBuyPlaceRecord, 'place'> | null): boolean =>
   place !== null && place.place > 0;
 
 /** How the group buy ended, or null while it is open: one read by key. */
 export const outcomeOf = (app: FastifyInstance, threadId: number) =>
-  app.models.GroupBuyOutcome.findById(String(threadId)).lean<GroupBuyOutcomeRecord>();
+  groupBuyModels(app).GroupBuyOutcome.findById(String(threadId)).lean<GroupBuyOutcomeRecord>();
 
 /** The group buy's completion, or null (open, expired or cancelled). */
 export async function completionOf(app: FastifyInstance, threadId: number): Promise<GroupBuyOutcomeRecord | null> {
@@ -52,11 +52,17 @@ export const isPastDeadline = (thread: Pick<ThreadRecord, 'groupBuyDeadline'>, n
 
 /** Places taken, probed by key: paid places are numbered 1, 2, … without a gap. */
 export const placesTaken = (app: FastifyInstance, threadId: number): Promise<number> =>
-  headOf<PlaceNumberRecord>(app, app.models.PlaceNumber, placesList(threadId));
+  headOf<PlaceNumberRecord>(app, groupBuyModels(app).PlaceNumber, placesList(threadId));
 
 /** The participants, in place order, from the place numbers (a group buy has at most 100 places). */
 export async function participantsOf(app: FastifyInstance, threadId: number): Promise<number[]> {
-  const places = await readRange<PlaceNumberRecord>(app, app.models.PlaceNumber, placesList(threadId), 1, 1_000);
+  const places = await readRange<PlaceNumberRecord>(
+    app,
+    groupBuyModels(app).PlaceNumber,
+    placesList(threadId),
+    1,
+    1_000,
+  );
   return places.map((place) => place.userId);
 }
 
@@ -64,7 +70,7 @@ export async function participantsOf(app: FastifyInstance, threadId: number): Pr
 export async function numberPlace(app: FastifyInstance, place: Omit<GroupBuyPlaceRecord, '_id'>): Promise<void> {
   const list = placesList(place.threadId);
   try {
-    await app.models.PlaceNumber.collection.insertOne({
+    await groupBuyModels(app).PlaceNumber.collection.insertOne({
       _id: itemKey(list, place.place),
       list,
       n: place.place,

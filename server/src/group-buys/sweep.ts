@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId, isDuplicateKey } from '../db/ids.ts';
 import { runSweep } from '../periodic.ts';
+import { findByNumericId, isDuplicateKey } from '../storage/index.ts';
+import { threadModels } from '../threads/models.ts';
 import { movementByKey, refund } from '../wallet/ledger.ts';
 import { decide, settle } from './escrow.ts';
 import { type OpenGroupBuyRecord, placeKey } from './model.ts';
+import { groupBuyModels } from './models.ts';
 import { settlePlace } from './service.ts';
 import { isPaidPlace, outcomeOf, placeOf, placesTaken } from './state.ts';
 
@@ -26,7 +28,7 @@ async function settlePending(app: FastifyInstance, pending: Pending): Promise<'r
   if (!debit) return null;
   const { threadId, userId } = pending;
   try {
-    await app.models.GroupBuyPlace.create({
+    await groupBuyModels(app).GroupBuyPlace.create({
       _id: placeKey(threadId, userId),
       threadId,
       place: -userId,
@@ -37,7 +39,7 @@ async function settlePending(app: FastifyInstance, pending: Pending): Promise<'r
     if (!isDuplicateKey(error)) throw error;
   }
   const place = await placeOf(app, threadId, userId);
-  const thread = await findByNumericId(app.models.Thread, threadId);
+  const thread = await findByNumericId(threadModels(app).Thread, threadId);
   if (!place || !isPaidPlace(place) || !thread) {
     await refund(app, debit);
     return 'refunded';
@@ -52,13 +54,13 @@ async function settlePending(app: FastifyInstance, pending: Pending): Promise<'r
  * or died in: settling one still in flight would be safe (the void place decides), but would refund it.
  */
 async function sweepContributions(app: FastifyInstance, olderThanMs: number) {
-  const markers = await app.models.PendingContribution.find().lean<Pending[]>();
+  const markers = await groupBuyModels(app).PendingContribution.find().lean<Pending[]>();
   const counts = { refunded: 0, placed: 0 };
   for (const marker of markers) {
     if (Date.now() - marker.createdAt.getTime() < olderThanMs) continue;
     const outcome = await settlePending(app, marker);
     if (outcome) counts[outcome] += 1;
-    await app.models.PendingContribution.deleteOne({ _id: marker._id });
+    await groupBuyModels(app).PendingContribution.deleteOne({ _id: marker._id });
   }
   return counts;
 }
@@ -70,7 +72,7 @@ async function sweepContributions(app: FastifyInstance, olderThanMs: number) {
  * earliest deadline still ahead, so the next sweep can be timed for it.
  */
 async function sweepDeadlines(app: FastifyInstance): Promise<{ ended: number; next: Date | null }> {
-  const markers = await app.models.OpenGroupBuy.find().lean<OpenGroupBuyRecord[]>();
+  const markers = await groupBuyModels(app).OpenGroupBuy.find().lean<OpenGroupBuyRecord[]>();
   let ended = 0;
   let next: Date | null = null;
   for (const marker of markers) {
@@ -80,9 +82,9 @@ async function sweepDeadlines(app: FastifyInstance): Promise<{ ended: number; ne
       if (marker.deadline && (!next || marker.deadline < next)) next = marker.deadline;
       continue;
     }
-    const thread = await findByNumericId(app.models.Thread, marker.threadId);
+    const thread = await findByNumericId(threadModels(app).Thread, marker.threadId);
     if (!thread?.groupBuyParticipantsRequired) {
-      await app.models.OpenGroupBuy.deleteOne({ _id: marker._id });
+      await groupBuyModels(app).OpenGroupBuy.deleteOne({ _id: marker._id });
       continue;
     }
     ended += 1;

@@ -1,7 +1,7 @@
 import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isDatabaseReachable } from '../db/availability.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { isDatabaseReachable } from '../storage/index.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({

@@ -1,7 +1,7 @@
 import { api, type ErrorBody, ErrorCode, SERVER_TEXT, schemaMessage } from '@enclave/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../storage/index.ts';
 
 /** Spec 000 §7: these calls' error answers carry an `error` field as well. */
 const ERROR_FIELD_ROUTES = new Set<string>([api.verifyEmail.url, api.resendVerification.url]);

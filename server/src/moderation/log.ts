@@ -1,6 +1,7 @@
 import { LIMITS, type ModerationLogEntry, type ModerationLogQuery } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { insertWithId } from '../db/ids.ts';
+import { insertWithId } from '../storage/index.ts';
+import { moderationModels } from './models.ts';
 import type { ModerationLogRecord } from './moderation-log-model.ts';
 import { presentLogEntries } from './presenter.ts';
 
@@ -12,7 +13,7 @@ export type ModerationEntry = Pick<ModerationLogRecord, 'actorId' | 'action' | '
 
 /** Records a moderation action after it took effect. Every domain that moderates calls this. */
 export async function logModeration(app: FastifyInstance, entry: ModerationEntry): Promise<ModerationLogRecord> {
-  return insertWithId(app.models.ModerationLog, {
+  return insertWithId(moderationModels(app).ModerationLog, {
     actorId: entry.actorId,
     action: entry.action,
     targetType: entry.targetType,
@@ -24,10 +25,11 @@ export async function logModeration(app: FastifyInstance, entry: ModerationEntry
 }
 
 export async function moderationLog(app: FastifyInstance, query: ModerationLogQuery): Promise<ModerationLogEntry[]> {
-  const entries = await app.models.ModerationLog.find({
-    ...(query.action ? { action: query.action } : {}),
-    ...(query.before !== undefined ? { id: { $lt: query.before } } : {}),
-  })
+  const entries = await moderationModels(app)
+    .ModerationLog.find({
+      ...(query.action ? { action: query.action } : {}),
+      ...(query.before !== undefined ? { id: { $lt: query.before } } : {}),
+    })
     .sort({ id: -1 })
     .limit(query.limit ?? LIMITS.pageSizeMax)
     .lean<ModerationLogRecord[]>();

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
-import { findByNumericId } from '../db/ids.ts';
 import { repeatWhileOpen } from '../periodic.ts';
+import { findByNumericId } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
+import { moderationModels } from './models.ts';
 
 export interface MuteEndingRecord {
   /** `{member}:{end in ms}`: one per mute given, so a new mute never overwrites the marker of the one it replaces. */
@@ -24,7 +26,7 @@ export const muteEndingSchema = new Schema<MuteEndingRecord>(
 );
 
 export async function expectMuteEnd(app: FastifyInstance, userId: number, until: Date): Promise<void> {
-  await app.models.MuteEnding.create({ _id: `${userId}:${until.getTime()}`, userId, until });
+  await moderationModels(app).MuteEnding.create({ _id: `${userId}:${until.getTime()}`, userId, until });
 }
 
 /**
@@ -33,10 +35,12 @@ export async function expectMuteEnd(app: FastifyInstance, userId: number, until:
  * mute's end, so a member hears of it once whoever sweeps first.
  */
 export async function tellEndedMutes(app: FastifyInstance, now = new Date()): Promise<number> {
-  const due = await app.models.MuteEnding.find({ until: { $lte: now } }).lean<MuteEndingRecord[]>();
+  const due = await moderationModels(app)
+    .MuteEnding.find({ until: { $lte: now } })
+    .lean<MuteEndingRecord[]>();
   let told = 0;
   for (const ending of due) {
-    const member = await findByNumericId(app.models.User, ending.userId);
+    const member = await findByNumericId(userModels(app).User, ending.userId);
     if (member?.mutedUntil?.getTime() === ending.until.getTime()) {
       app.events.publish('member.changed', { userId: ending.userId });
       app.events.publish('member.sanctionLifted', {
@@ -47,7 +51,7 @@ export async function tellEndedMutes(app: FastifyInstance, now = new Date()): Pr
       });
       told += 1;
     }
-    await app.models.MuteEnding.deleteOne({ _id: ending._id });
+    await moderationModels(app).MuteEnding.deleteOne({ _id: ending._id });
   }
   return told;
 }

@@ -5,7 +5,9 @@ import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aCategory, aThread } from '../test/forum.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
+import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { moderationModels } from './models.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,8 +18,8 @@ beforeAll(async () => {
   ({ app, tabs } = await listeningWithTabs());
 });
 
-const stored = async (id: number) => (await app.models.User.findOne({ id }).lean<UserRecord>()) as UserRecord;
-const lastLog = () => app.models.ModerationLog.findOne().sort({ id: -1 }).lean();
+const stored = async (id: number) => (await userModels(app).User.findOne({ id }).lean<UserRecord>()) as UserRecord;
+const lastLog = () => moderationModels(app).ModerationLog.findOne().sort({ id: -1 }).lean();
 
 describe('banning (POST /api/admin/ban-user/{id} and /api/admin/ban-user)', () => {
   it('bans the member, records who and when, and signs every tab out at once', async () => {

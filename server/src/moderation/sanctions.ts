@@ -1,8 +1,9 @@
 import { ADMIN_TEXT, type OkReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { revokeSessions } from '../auth/service.ts';
-import { byNumericId } from '../db/ids.ts';
 import { conflict, forbidden } from '../errors.ts';
+import { byNumericId } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import { findMember } from '../users/service.ts';
 import { isMuted, type UserRecord } from '../users/user-model.ts';
 import { logModeration } from './log.ts';
@@ -26,7 +27,7 @@ export async function banMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   if (target.isBanned) throw conflict(ADMIN_TEXT.alreadyBanned(target.username));
-  await app.models.User.updateOne(byNumericId(id), {
+  await userModels(app).User.updateOne(byNumericId(id), {
     $set: { isBanned: true, bannedBy: actor.id, bannedAt: new Date() },
   });
   app.events.publish('member.changed', { userId: id });
@@ -43,7 +44,7 @@ export async function unbanMember(
 ): Promise<OkReply> {
   const target = await findMember(app, id);
   if (!target.isBanned) throw conflict(ADMIN_TEXT.notBanned(target.username));
-  await app.models.User.updateOne(byNumericId(id), { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
+  await userModels(app).User.updateOne(byNumericId(id), { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
   app.events.publish('member.changed', { userId: id });
   app.events.publish('member.sanctionLifted', { userId: id, sanction: 'ban', actorId: actor.id, at: Date.now() });
   await logModeration(app, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: id, reason });
@@ -60,7 +61,7 @@ export async function muteMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   const mutedUntil = new Date(Date.now() + hours * HOUR_MS);
-  await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil, mutedBy: actor.id } });
+  await userModels(app).User.updateOne(byNumericId(id), { $set: { mutedUntil, mutedBy: actor.id } });
   await expectMuteEnd(app, id, mutedUntil);
   app.events.publish('member.changed', { userId: id });
   await logModeration(app, {
@@ -82,7 +83,7 @@ export async function unmuteMember(
 ): Promise<OkReply> {
   const target = await findMember(app, id);
   if (!isMuted(target)) throw conflict(ADMIN_TEXT.notMuted(target.username));
-  await app.models.User.updateOne(byNumericId(id), { $set: { mutedUntil: null, mutedBy: null } });
+  await userModels(app).User.updateOne(byNumericId(id), { $set: { mutedUntil: null, mutedBy: null } });
   app.events.publish('member.changed', { userId: id });
   app.events.publish('member.sanctionLifted', { userId: id, sanction: 'mute', actorId: actor.id, at: Date.now() });
   await logModeration(app, { actorId: actor.id, action: 'user.unmute', targetType: 'user', targetId: id, reason });

@@ -1,9 +1,9 @@
 import { rooms } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
-import { append, readRange } from '../db/keyed-list.ts';
 import type { PostRecord } from '../posts/post-model.ts';
 import { repliesSince } from '../posts/replies.ts';
+import { append, isDuplicateKey, readRange } from '../storage/index.ts';
+import { notificationModels } from './models.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
 import { followedThreads } from './participants.ts';
 import { claim, deliver, deliveryMarker, type Happening } from './service.ts';
@@ -19,7 +19,7 @@ export async function reachableNow(app: FastifyInstance, memberIds: number[]): P
   if (memberIds.length === 0) return [];
   const [sockets, mailers] = await Promise.all([
     app.io.in(memberIds.map((id) => rooms.user(id))).fetchSockets(),
-    readRange<MemberItem>(app, app.models.NotificationMember, REPLY_MAILERS, 1, Number.MAX_SAFE_INTEGER),
+    readRange<MemberItem>(app, notificationModels(app).NotificationMember, REPLY_MAILERS, 1, Number.MAX_SAFE_INTEGER),
   ]);
   const reachable = new Set([...sockets.map((socket) => socket.data.userId), ...mailers.map((item) => item.memberId)]);
   return memberIds.filter((id) => reachable.has(id));
@@ -28,7 +28,7 @@ export async function reachableNow(app: FastifyInstance, memberIds: number[]): P
 /** A member who turns reply mail on is told of every reply at once from then on (the list only grows). */
 export async function wantsReplyMail(app: FastifyInstance, memberId: number): Promise<void> {
   if (!(await claim(app, `reply-mailer:${memberId}`))) return;
-  await append(app, app.models.NotificationMember, REPLY_MAILERS, () => ({ memberId }));
+  await append(app, notificationModels(app).NotificationMember, REPLY_MAILERS, () => ({ memberId }));
 }
 
 /**
@@ -54,7 +54,7 @@ const HINT_SLACK_MS = 10_000;
 export async function catchUpReplies(app: FastifyInstance, memberId: number): Promise<void> {
   const started = Date.now();
   const [mark, followed, authored] = await Promise.all([
-    app.models.CatchUpMark.findById(String(memberId)).lean<{ at: Date }>(),
+    notificationModels(app).CatchUpMark.findById(String(memberId)).lean<{ at: Date }>(),
     followedThreads(app, memberId),
     app.forum.startedBy(memberId),
   ]);
@@ -81,7 +81,7 @@ async function tell(app: FastifyInstance, memberId: number, replies: PostRecord[
   for (const reply of replies) {
     const happening = replyHappening(reply, reply.createdAt);
     // Looked at again within the settling time: its marker is there once it was told.
-    if (await app.models.NotificationMarker.exists({ _id: deliveryMarker(memberId, happening) })) continue;
+    if (await notificationModels(app).NotificationMarker.exists({ _id: deliveryMarker(memberId, happening) })) continue;
     await deliver(app, member, happening);
   }
 }
@@ -98,7 +98,7 @@ export const replyHappening = (reply: Pick<PostRecord, 'id' | 'threadId' | 'auth
 /** Never lowers it by much: two catch-ups at once write marks a few ms apart, and either is right. */
 async function raiseMark(app: FastifyInstance, memberId: number, at: Date): Promise<void> {
   try {
-    await app.models.CatchUpMark.updateOne({ _id: String(memberId) }, { $max: { at } }, { upsert: true });
+    await notificationModels(app).CatchUpMark.updateOne({ _id: String(memberId) }, { $max: { at } }, { upsert: true });
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
   }

@@ -1,7 +1,8 @@
 import { notificationText } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { appendAfter, headOf, readRange } from '../db/keyed-list.ts';
 import { repeatWhileOpen } from '../periodic.ts';
+import { appendAfter, headOf, readRange } from '../storage/index.ts';
+import { notificationModels } from './models.ts';
 import { digestsOf, dueIn, mailOf } from './notification-model.ts';
 import { presentNotifications } from './presenter.ts';
 import { claim, periodOf } from './service.ts';
@@ -20,8 +21,14 @@ export async function sendDueDigests(app: FastifyInstance, now: Date): Promise<n
   let sent = 0;
   const current = periodOf(now);
   for (let period = current - PERIODS_LOOKED_BACK; period < current; period++) {
-    if (await app.models.NotificationMarker.exists({ _id: `period:${period}` })) continue;
-    const due = await readRange(app, app.models.NotificationMember, dueIn(period), 1, Number.MAX_SAFE_INTEGER);
+    if (await notificationModels(app).NotificationMarker.exists({ _id: `period:${period}` })) continue;
+    const due = await readRange(
+      app,
+      notificationModels(app).NotificationMember,
+      dueIn(period),
+      1,
+      Number.MAX_SAFE_INTEGER,
+    );
     for (const { memberId } of due) {
       if (!(await claim(app, `digest:${period}:${memberId}`))) continue;
       if (await sendDigest(app, memberId, period)) sent += 1;
@@ -35,12 +42,12 @@ export async function sendDueDigests(app: FastifyInstance, now: Date): Promise<n
 
 async function sendDigest(app: FastifyInstance, memberId: number, period: number): Promise<boolean> {
   const [member] = (await app.members.cards([memberId])).values();
-  const upTo = await headOf(app, app.models.NotificationItem, mailOf(memberId));
+  const upTo = await headOf(app, notificationModels(app).NotificationItem, mailOf(memberId));
   let from = 0;
   // The digest list records how far each digest went; the next one starts after it.
   await appendAfter(
     app,
-    app.models.NotificationDigest,
+    notificationModels(app).NotificationDigest,
     digestsOf(memberId),
     (_n, previous) => {
       from = (previous?.upTo ?? 0) + 1;
@@ -49,7 +56,7 @@ async function sendDigest(app: FastifyInstance, memberId: number, period: number
     { buckets: false },
   );
   if (!member || member.deletedAt || !member.isEmailVerified || from > upTo) return false;
-  const items = await readRange(app, app.models.NotificationItem, mailOf(memberId), from, upTo);
+  const items = await readRange(app, notificationModels(app).NotificationItem, mailOf(memberId), from, upTo);
   const lines = (await presentNotifications(app, member, items)).map((n) => `- ${notificationText(n)}`);
   await app.mailer.send({
     to: member.email,

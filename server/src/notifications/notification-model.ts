@@ -1,6 +1,6 @@
 import type { NotificationKind, NotificationOutcome } from '@enclave/protocol';
 import { Schema } from 'mongoose';
-import { type ListItem, listItemFields } from '../db/keyed-list.ts';
+import { type ListItem, listItemFields } from '../storage/index.ts';
 
 /**
  * What happened, as stored for one member: the ids of the thing, never its text (a title is looked up

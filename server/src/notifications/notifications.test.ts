@@ -2,12 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type NotificationList, notificationText, type Thread } from '@enclave/protocol';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import { moderationModels } from '../moderation/models.ts';
 import { tellEndedMutes } from '../moderation/mute-endings.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { scansDuring } from '../test/scans.ts';
 import { type BrowserTabs, listeningWithTabs, quiet, received } from '../test/tabs.ts';
+import { userModels } from '../users/models.ts';
+import { notificationModels } from './models.ts';
 import { mailOf, notificationsOf } from './notification-model.ts';
 import { notify } from './service.ts';
 
@@ -89,7 +92,9 @@ describe('replies', () => {
 
 describe('members away', () => {
   const storedFor = (memberId: number) =>
-    app.models.NotificationItem.countDocuments({ list: { $in: [notificationsOf(memberId), mailOf(memberId)] } });
+    notificationModels(app).NotificationItem.countDocuments({
+      list: { $in: [notificationsOf(memberId), mailOf(memberId)] },
+    });
 
   it('cost nothing when a reply is written: they are told when they next look, once, oldest first', async () => {
     const author = await createMember(app);
@@ -368,7 +373,7 @@ describe('outcomes for the member concerned', () => {
     const { client: moderator } = await createMember(app, { isModerator: true });
     const mute = (hours: number) =>
       moderator.call(api.muteUser, { params: { id: member.user.id }, body: { duration: hours } });
-    const endOf = async () => (await app.models.User.findOne({ id: member.user.id }).lean())?.mutedUntil as Date;
+    const endOf = async () => (await userModels(app).User.findOne({ id: member.user.id }).lean())?.mutedUntil as Date;
     const tab = await tabs.open(member.client);
 
     expect((await mute(1)).statusCode).toBe(200);
@@ -386,7 +391,7 @@ describe('outcomes for the member concerned', () => {
     await quiet(app);
     const list = await listed(member.client, 1);
     expect(list.notifications.map((n) => notificationText(n))).toEqual(['Your mute has ended']);
-    expect(await app.models.MuteEnding.countDocuments({ userId: member.user.id })).toBe(0);
+    expect(await moderationModels(app).MuteEnding.countDocuments({ userId: member.user.id })).toBe(0);
 
     // Muted again and lifted by staff: told by the lift, and the end that would have come tells nothing.
     expect((await mute(1)).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { append, readRange } from '../db/keyed-list.ts';
+import { append, readRange } from '../storage/index.ts';
+import { notificationModels } from './models.ts';
 import { type FollowedThread, followingOf, type MemberItem, participantsOf } from './notification-model.ts';
 import { claim } from './service.ts';
 
@@ -19,17 +20,23 @@ export async function joinThread(app: FastifyInstance, threadId: number, memberI
   if (!(await claim(app, participantMarker(threadId, memberId)))) return;
   // Followed first: a crash between the two leaves a member who catches up but is not told at once, never one
   // who is told of some replies and misses others.
-  await append(app, app.models.FollowedThread, followingOf(memberId), () => ({ threadId, since }));
-  await append(app, app.models.NotificationMember, participantsOf(threadId), () => ({ memberId }));
+  await append(app, notificationModels(app).FollowedThread, followingOf(memberId), () => ({ threadId, since }));
+  await append(app, notificationModels(app).NotificationMember, participantsOf(threadId), () => ({ memberId }));
 }
 
 const ALL = Number.MAX_SAFE_INTEGER;
 
 export async function threadParticipants(app: FastifyInstance, threadId: number): Promise<number[]> {
-  const items = await readRange<MemberItem>(app, app.models.NotificationMember, participantsOf(threadId), 1, ALL);
+  const items = await readRange<MemberItem>(
+    app,
+    notificationModels(app).NotificationMember,
+    participantsOf(threadId),
+    1,
+    ALL,
+  );
   return items.map((item) => item.memberId);
 }
 
 export function followedThreads(app: FastifyInstance, memberId: number): Promise<FollowedThread[]> {
-  return readRange<FollowedThread>(app, app.models.FollowedThread, followingOf(memberId), 1, ALL);
+  return readRange<FollowedThread>(app, notificationModels(app).FollowedThread, followingOf(memberId), 1, ALL);
 }

@@ -6,10 +6,13 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { wantsReplyMail } from './catch-up.ts';
+import { notificationModels } from './models.ts';
 
 /** The member's preferences, one point read; kinds they never set keep the defaults. */
 export async function preferencesOf(app: FastifyInstance, memberId: number): Promise<NotificationPreferences> {
-  const stored = await app.models.NotificationPreferences.findById(String(memberId)).lean<NotificationPreferences>();
+  const stored = await notificationModels(app)
+    .NotificationPreferences.findById(String(memberId))
+    .lean<NotificationPreferences>();
   const kinds = { ...DEFAULT_NOTIFICATION_PREFERENCES.kinds };
   for (const kind of NOTIFICATION_KINDS) if (stored?.kinds?.[kind]) kinds[kind] = stored.kinds[kind];
   return { kinds };
@@ -21,7 +24,7 @@ export async function savePreferences(
   memberId: number,
   preferences: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  await app.models.NotificationPreferences.replaceOne(
+  await notificationModels(app).NotificationPreferences.replaceOne(
     { _id: String(memberId) },
     { kinds: preferences.kinds },
     { upsert: true },

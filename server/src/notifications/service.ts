@@ -9,12 +9,12 @@ import {
   STAFF_NOTIFICATION_KINDS,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
-import { append, appendAfter, headOf, readItem, readRange } from '../db/keyed-list.ts';
-import { limit } from '../db/limit.ts';
+import { limit } from '../limit.ts';
+import { append, appendAfter, headOf, isDuplicateKey, readItem, readRange } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { MemberCard } from '../users/member-directory.ts';
 import { isStaff } from '../users/user-model.ts';
+import { notificationModels } from './models.ts';
 import { dueIn, mailOf, notificationsOf, readsOf } from './notification-model.ts';
 import { preferencesOf } from './preferences.ts';
 import { presentNotifications } from './presenter.ts';
@@ -33,7 +33,7 @@ export interface Happening {
 /** Inserts a once-only marker: true for the one caller that inserted it. */
 export async function claim(app: FastifyInstance, key: string): Promise<boolean> {
   try {
-    await app.models.NotificationMarker.create({ _id: key });
+    await notificationModels(app).NotificationMarker.create({ _id: key });
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;
@@ -84,12 +84,12 @@ export async function deliver(app: FastifyInstance, member: MemberCard, happenin
     createdAt: happening.at ?? new Date(),
   };
   if (channels.email) {
-    await append(app, app.models.NotificationItem, mailOf(member.id), () => made);
+    await append(app, notificationModels(app).NotificationItem, mailOf(member.id), () => made);
     // Due in the period it was written in, even when it happened earlier (caught up on): a finished period is not sent again.
     await markDue(app, member.id, periodOf(new Date()));
   }
   if (!channels.app) return;
-  const item = await append(app, app.models.NotificationItem, notificationsOf(member.id), () => made);
+  const item = await append(app, notificationModels(app).NotificationItem, notificationsOf(member.id), () => made);
   const [notification] = await presentNotifications(app, member, [item]);
   const count = await countOf(app, member.id);
   if (notification) app.events.publish('notification.added', { userId: member.id, notification, ...count });
@@ -98,19 +98,21 @@ export async function deliver(app: FastifyInstance, member: MemberCard, happenin
 /** The member joins the period's digest list once, however many notifications they get in it. */
 async function markDue(app: FastifyInstance, memberId: number, period: number): Promise<void> {
   if (!(await claim(app, `due:${period}:${memberId}`))) return;
-  await append(app, app.models.NotificationMember, dueIn(period), () => ({ memberId }), { buckets: true });
+  await append(app, notificationModels(app).NotificationMember, dueIn(period), () => ({ memberId }), { buckets: true });
 }
 
 /** The "read up to" mark: the head item of the member's read list (0 before any). */
 async function readUpToOf(app: FastifyInstance, memberId: number): Promise<number> {
-  const head = await headOf(app, app.models.NotificationReadMark, readsOf(memberId));
-  return head === 0 ? 0 : ((await readItem(app.models.NotificationReadMark, readsOf(memberId), head))?.upTo ?? 0);
+  const head = await headOf(app, notificationModels(app).NotificationReadMark, readsOf(memberId));
+  return head === 0
+    ? 0
+    : ((await readItem(notificationModels(app).NotificationReadMark, readsOf(memberId), head))?.upTo ?? 0);
 }
 
 /** Unread = the head of the notification list − the read mark: two heads, no counter. */
 export async function countOf(app: FastifyInstance, memberId: number, head?: number): Promise<NotificationCount> {
   const [notifications, readUpTo] = await Promise.all([
-    head ?? headOf(app, app.models.NotificationItem, notificationsOf(memberId)),
+    head ?? headOf(app, notificationModels(app).NotificationItem, notificationsOf(memberId)),
     readUpToOf(app, memberId),
   ]);
   return { unreadCount: Math.max(0, notifications - readUpTo), readUpTo };
@@ -123,10 +125,10 @@ export async function listNotifications(
   query: NotificationsQuery,
 ): Promise<NotificationList> {
   const list = notificationsOf(member.id);
-  const head = await headOf(app, app.models.NotificationItem, list);
+  const head = await headOf(app, notificationModels(app).NotificationItem, list);
   const last = Math.min(head, (query.before ?? head + 1) - 1);
   const first = Math.max(1, last - (query.limit ?? NOTIFICATIONS_PAGE_SIZE) + 1);
-  const items = await readRange(app, app.models.NotificationItem, list, first, last, head);
+  const items = await readRange(app, notificationModels(app).NotificationItem, list, first, last, head);
   const notifications = await presentNotifications(app, member, items.reverse());
   return { notifications, ...(await countOf(app, member.id, head)), nextCursor: first > 1 ? first : null };
 }
@@ -136,12 +138,12 @@ export async function listNotifications(
  * each append extends the mark it read). Every tab of the member follows.
  */
 export async function markRead(app: FastifyInstance, memberId: number, upTo: number): Promise<NotificationCount> {
-  const head = await headOf(app, app.models.NotificationItem, notificationsOf(memberId));
+  const head = await headOf(app, notificationModels(app).NotificationItem, notificationsOf(memberId));
   const target = Math.min(upTo, head);
   if (target > (await readUpToOf(app, memberId))) {
     await appendAfter(
       app,
-      app.models.NotificationReadMark,
+      notificationModels(app).NotificationReadMark,
       readsOf(memberId),
       (_n, previous) => ({ upTo: Math.max(previous?.upTo ?? 0, target) }),
       { buckets: false },

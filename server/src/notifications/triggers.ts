@@ -1,7 +1,8 @@
 import type { NotificationOutcome } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId } from '../db/ids.ts';
 import type { DomainEventMap } from '../realtime/domain-events.ts';
+import { reportModels } from '../reports/models.ts';
+import { findByNumericId } from '../storage/index.ts';
 import { findThread } from '../threads/service.ts';
 import { reachableNow, replyHappening } from './catch-up.ts';
 import { joinThread, threadParticipants } from './participants.ts';
@@ -61,7 +62,7 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
   });
 
   on('report.resolved', async ({ reportId, status }) => {
-    const report = await findByNumericId(app.models.Report, reportId);
+    const report = await findByNumericId(reportModels(app).Report, reportId);
     if (report) await notify(app, [report.reporterId], { key: `report:${reportId}`, kind: 'report', outcome: status });
   });
 

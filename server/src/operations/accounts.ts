@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import Value from 'typebox/value';
 import { hashPassword } from '../auth/passwords.ts';
 import { insertMember, revokeSessions } from '../auth/service.ts';
-import { byNumericId } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
 import { logModeration, OPERATOR } from '../moderation/log.ts';
+import { byNumericId } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import { findMemberByName } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { Role } from './command-line.ts';
@@ -31,7 +32,7 @@ export async function createAdmin(
 export async function setRole(app: FastifyInstance, username: string, role: Role): Promise<UserRecord> {
   const member = await findMemberByName(app, username);
   const flags = { isAdmin: role === 'admin', isModerator: role === 'moderator' };
-  await app.models.User.updateOne(byNumericId(member.id), { $set: flags });
+  await userModels(app).User.updateOne(byNumericId(member.id), { $set: flags });
   app.events.publish('member.changed', { userId: member.id });
   await logModeration(app, {
     actorId: OPERATOR.id,
@@ -50,7 +51,9 @@ export async function resetPassword(
 ): Promise<{ user: UserRecord; password: string }> {
   const member = await findMemberByName(app, username);
   const password = generatedPassword();
-  await app.models.User.updateOne(byNumericId(member.id), { $set: { passwordHash: await hashPassword(password) } });
+  await userModels(app).User.updateOne(byNumericId(member.id), {
+    $set: { passwordHash: await hashPassword(password) },
+  });
   await revokeSessions(app, member.id, 'password_changed');
   await logModeration(app, {
     actorId: OPERATOR.id,

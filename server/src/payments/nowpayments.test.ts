@@ -7,6 +7,8 @@ import { createMember } from '../test/factories.ts';
 import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf } from '../wallet/ledger.ts';
+import { walletModels } from '../wallet/models.ts';
+import { paymentModels } from './models.ts';
 import { signNotification } from './providers/nowpayments.ts';
 
 const API_KEY = 'test-api-key-4QF7';
@@ -45,7 +47,7 @@ async function buy(packageId = 'standard', currency = 'btc') {
   return { user, client, payment, upstream: fake.payments.get(payment.payment_id) as FakePayment };
 }
 
-const creditsOf = (paymentId: string) => app.models.LedgerEntry.countDocuments({ key: `payment:${paymentId}` });
+const creditsOf = (paymentId: string) => walletModels(app).LedgerEntry.countDocuments({ key: `payment:${paymentId}` });
 
 describe('NOWPayments: the signature', () => {
   it('is the HMAC-SHA512 of the JSON with keys sorted at every depth', () => {
@@ -108,7 +110,7 @@ describe('NOWPayments: packages, currencies, estimate and create', () => {
       pay_currency: 'btc',
       ipn_callback_url: 'https://enclave.example/api/payments/ipn',
     });
-    const stored = await app.models.Payment.findOne({ paymentId: payment.payment_id }).lean();
+    const stored = await paymentModels(app).Payment.findOne({ paymentId: payment.payment_id }).lean();
     expect(stored).toMatchObject({ userId: user.id, status: 'waiting', coins: 1000 });
     expect(await balanceOf(app, user.id)).toBe(0);
   });
@@ -124,7 +126,7 @@ describe('NOWPayments: packages, currencies, estimate and create', () => {
     const response = await client.call(api.createPayment, { body: { packageId: 'starter', currency: 'btc' } });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: PAYMENT_TEXT.providerUnavailable, code: ErrorCode.Unavailable });
-    expect(await broken.models.Payment.countDocuments()).toBe(0);
+    expect(await paymentModels(broken).Payment.countDocuments()).toBe(0);
   });
 });
 
@@ -157,7 +159,7 @@ describe('NOWPayments: instant payment notifications', () => {
     const { fee: _fee, ...flat } = fake.notification(upstream, 'partially_paid');
     const partial = await deliver({ ...flat, actually_paid: upstream.pay_amount / 2 });
     expect(partial.statusCode).toBe(200);
-    expect(await app.models.Payment.findOne({ paymentId: payment.payment_id }).lean()).toMatchObject({
+    expect(await paymentModels(app).Payment.findOne({ paymentId: payment.payment_id }).lean()).toMatchObject({
       status: 'partially_paid',
       actuallyPaid: upstream.pay_amount / 2,
     });
@@ -179,7 +181,7 @@ describe('NOWPayments: instant payment notifications', () => {
       const [row] = (await client.call(api.transactions)).json().transactions;
       expect(row).toMatchObject({ transactionType: 'purchase', status: 'failed', amount: payment.coins });
     }
-    expect((await app.models.Payment.findOne({ paymentId: expired.payment.payment_id }).lean())?.status).toBe(
+    expect((await paymentModels(app).Payment.findOne({ paymentId: expired.payment.payment_id }).lean())?.status).toBe(
       'expired',
     );
   });
@@ -188,7 +190,9 @@ describe('NOWPayments: instant payment notifications', () => {
     const { user, payment, upstream } = await buy('starter', 'btc');
     await deliver(fake.notification(upstream, 'finished'));
     expect((await deliver(fake.notification(upstream, 'failed'))).statusCode).toBe(200);
-    expect((await app.models.Payment.findOne({ paymentId: payment.payment_id }).lean())?.status).toBe('finished');
+    expect((await paymentModels(app).Payment.findOne({ paymentId: payment.payment_id }).lean())?.status).toBe(
+      'finished',
+    );
     expect(await balanceOf(app, user.id)).toBe(100);
     await expectLedgerReconciles(app);
   });
@@ -205,25 +209,27 @@ describe('NOWPayments: instant payment notifications', () => {
     }
     expect(await creditsOf(payment.payment_id)).toBe(0);
     expect(await balanceOf(app, user.id)).toBe(0);
-    expect((await app.models.Payment.findOne({ paymentId: payment.payment_id }).lean())?.status).toBe('waiting');
+    expect((await paymentModels(app).Payment.findOne({ paymentId: payment.payment_id }).lean())?.status).toBe(
+      'waiting',
+    );
   });
 
   it('answers 404 and credits nothing for an unknown payment', async () => {
     const { upstream } = await buy('starter', 'btc');
-    const before = await app.models.LedgerEntry.countDocuments();
+    const before = await walletModels(app).LedgerEntry.countDocuments();
     const unknown = await deliver({ ...fake.notification(upstream, 'finished'), payment_id: 999_999_999 });
     const otherOrder = await deliver({ ...fake.notification(upstream, 'finished'), order_id: 'enclave-someone-else' });
     for (const response of [unknown, otherOrder]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(PAYMENT_TEXT.paymentNotFound);
     }
-    expect(await app.models.LedgerEntry.countDocuments()).toBe(before);
+    expect(await walletModels(app).LedgerEntry.countDocuments()).toBe(before);
   });
 
   it('is not confirmed by staff: that is self-custody only', async () => {
     const { payment } = await buy('starter', 'btc');
     const { client: admin } = await createMember(app, { isAdmin: true });
-    const id = (await app.models.Payment.findOne({ paymentId: payment.payment_id }).lean())?.id;
+    const id = (await paymentModels(app).Payment.findOne({ paymentId: payment.payment_id }).lean())?.id;
     const response = await admin.call(api.confirmPayment, {
       params: { id },
       body: { transactionHash: 'c'.repeat(64) },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { findByNumericId, insertWithId, isDuplicateKey } from '../db/ids.ts';
-import { append, type ListItem } from '../db/keyed-list.ts';
+import { append, findByNumericId, insertWithId, isDuplicateKey, type ListItem } from '../storage/index.ts';
+import { paymentModels } from './models.ts';
 import { type PaymentRecord, paymentList } from './payment-model.ts';
 
 /**
@@ -12,7 +12,7 @@ import { type PaymentRecord, paymentList } from './payment-model.ts';
 export interface PaymentItem extends ListItem {
   id: number;
 }
-export const paymentItems = (app: FastifyInstance) => app.models.PaymentItem as unknown as Model<PaymentItem>;
+export const paymentItems = (app: FastifyInstance) => paymentModels(app).PaymentItem as unknown as Model<PaymentItem>;
 
 async function insertOnce(model: Model<never>, doc: Record<string, unknown>): Promise<void> {
   try {
@@ -27,7 +27,7 @@ export async function recordPayment(
   app: FastifyInstance,
   fields: Omit<PaymentRecord, 'id' | 'createdAt' | 'updatedAt'>,
 ): Promise<PaymentRecord> {
-  const { PaymentKey, OpenPayment, Payment } = app.models;
+  const { PaymentKey, OpenPayment, Payment } = paymentModels(app);
   await insertOnce(PaymentKey as unknown as Model<never>, { _id: fields.paymentId, id: null });
   if (fields.provider === 'self-custody' && fields.status === 'waiting') {
     await insertOnce(OpenPayment as unknown as Model<never>, { _id: fields.paymentId, createdAt: new Date() });
@@ -40,7 +40,11 @@ export async function recordPayment(
 /** The payment's place in its member's list, then the pointer that says both are written. */
 async function listPayment(app: FastifyInstance, payment: PaymentRecord): Promise<void> {
   await append(app, paymentItems(app), paymentList(payment.userId), () => ({ id: payment.id }));
-  await app.models.PaymentKey.updateOne({ _id: payment.paymentId }, { $set: { id: payment.id } }, { upsert: true });
+  await paymentModels(app).PaymentKey.updateOne(
+    { _id: payment.paymentId },
+    { $set: { id: payment.id } },
+    { upsert: true },
+  );
 }
 
 /**
@@ -49,10 +53,10 @@ async function listPayment(app: FastifyInstance, payment: PaymentRecord): Promis
  * and a found one gets its list place and pointer.
  */
 export async function paymentByPaymentId(app: FastifyInstance, paymentId: string): Promise<PaymentRecord | null> {
-  const pointer = await app.models.PaymentKey.findById(paymentId).lean<{ id: number | null }>();
+  const pointer = await paymentModels(app).PaymentKey.findById(paymentId).lean<{ id: number | null }>();
   if (!pointer) return null;
-  if (pointer.id !== null) return findByNumericId(app.models.Payment, pointer.id);
-  const payment = await app.models.Payment.findOne({ paymentId }).lean<PaymentRecord>();
+  if (pointer.id !== null) return findByNumericId(paymentModels(app).Payment, pointer.id);
+  const payment = await paymentModels(app).Payment.findOne({ paymentId }).lean<PaymentRecord>();
   if (payment) await listPayment(app, payment);
   return payment;
 }
@@ -60,13 +64,13 @@ export async function paymentByPaymentId(app: FastifyInstance, paymentId: string
 /** The payments of these list items, by key, in the items' order; a payment deleted meanwhile is left out. */
 export async function paymentsOfItems(app: FastifyInstance, items: PaymentItem[]): Promise<PaymentRecord[]> {
   const ids = [...new Set(items.map((item) => item.id))];
-  const found = await Promise.all(ids.map((id) => findByNumericId(app.models.Payment, id)));
+  const found = await Promise.all(ids.map((id) => findByNumericId(paymentModels(app).Payment, id)));
   return found.filter((payment): payment is PaymentRecord => payment !== null);
 }
 
 /** Self-custody payments waiting for staff, oldest first: the open markers, each payment by key. */
 export async function openPayments(app: FastifyInstance, limit: number): Promise<PaymentRecord[]> {
-  const markers = await app.models.OpenPayment.find().lean<{ _id: string; createdAt: Date }[]>();
+  const markers = await paymentModels(app).OpenPayment.find().lean<{ _id: string; createdAt: Date }[]>();
   markers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const payments = await Promise.all(markers.slice(0, limit).map((marker) => paymentByPaymentId(app, marker._id)));
   return payments
@@ -76,5 +80,5 @@ export async function openPayments(app: FastifyInstance, limit: number): Promise
 
 /** A payment no longer waits for staff: its marker goes. */
 export async function closePayment(app: FastifyInstance, paymentId: string): Promise<void> {
-  await app.models.OpenPayment.deleteOne({ _id: paymentId });
+  await paymentModels(app).OpenPayment.deleteOne({ _id: paymentId });
 }

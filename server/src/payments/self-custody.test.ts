@@ -16,6 +16,8 @@ import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf } from '../wallet/ledger.ts';
+import { walletModels } from '../wallet/models.ts';
+import { paymentModels } from './models.ts';
 import { saveWalletSettings } from './wallet-settings.ts';
 
 const BTC_ADDRESS = '1BitcoinEaterAddressDontSendf59kuE';
@@ -62,7 +64,7 @@ async function buy(client: TestClient, packageId = 'standard', currency = 'btc')
   return response.json();
 }
 
-const recordOf = (payment: Payment) => app.models.Payment.findOne({ paymentId: payment.payment_id }).lean();
+const recordOf = (payment: Payment) => paymentModels(app).Payment.findOne({ paymentId: payment.payment_id }).lean();
 const HASH = 'c'.repeat(64);
 const idOf = async (payment: Payment) => (await recordOf(payment))?.id as number;
 
@@ -141,7 +143,7 @@ describe('self-custody: creating a payment', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toMatchObject({ message, code: ErrorCode.Validation });
     }
-    expect(await app.models.Payment.countDocuments({ payCurrency: 'usdt' })).toBe(0);
+    expect(await paymentModels(app).Payment.countDocuments({ payCurrency: 'usdt' })).toBe(0);
   });
 
   it('is for verified members only', async () => {
@@ -188,7 +190,7 @@ describe('self-custody: staff confirm or reject', () => {
 
     expect(await pushed).toEqual({ balance: 2750 });
     expect((await updated).payment_status).toBe('finished');
-    expect(await app.models.LedgerEntry.countDocuments({ key: `payment:${payment.payment_id}` })).toBe(1);
+    expect(await walletModels(app).LedgerEntry.countDocuments({ key: `payment:${payment.payment_id}` })).toBe(1);
     expect(await balanceOf(app, user.id)).toBe(2750);
     expect(balances).toEqual([2750]);
 
@@ -273,7 +275,7 @@ describe('self-custody: staff confirm or reject', () => {
     ]);
     expect([confirm.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
     const record = await recordOf(payment);
-    const credited = await app.models.LedgerEntry.countDocuments({ key: `payment:${payment.payment_id}` });
+    const credited = await walletModels(app).LedgerEntry.countDocuments({ key: `payment:${payment.payment_id}` });
     if (confirm.statusCode === 200) {
       expect([record?.status, credited, await balanceOf(app, user.id)]).toEqual(['finished', 1, 100]);
     } else {

@@ -11,10 +11,11 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId } from '../db/ids.ts';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
+import { findByNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { paymentModels } from './models.ts';
 import { findPackage } from './packages.ts';
 import { openPayments, paymentByPaymentId, recordPayment } from './payment-keys.ts';
 import type { PaymentRecord } from './payment-model.ts';
@@ -119,7 +120,7 @@ export async function pendingPayments(app: FastifyInstance): Promise<PaymentReco
 
 /** A self-custody payment for staff to decide; four eyes on money: never a staff member's own. */
 async function paymentToDecide(app: FastifyInstance, staff: UserRecord, id: number): Promise<PaymentRecord> {
-  const payment = await findByNumericId(app.models.Payment, id);
+  const payment = await findByNumericId(paymentModels(app).Payment, id);
   if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
   if (payment.provider !== 'self-custody') throw conflict(PAYMENT_TEXT.staffConfirmsSelfCustodyOnly);
   if (payment.userId === staff.id) throw forbidden(PAYMENT_TEXT.ownPayment);

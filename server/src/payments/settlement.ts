@@ -1,8 +1,9 @@
 import { PAYMENT_TEXT, type PaymentStatus } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { internalId, isDuplicateKey } from '../db/ids.ts';
 import { conflict } from '../errors.ts';
+import { internalId, isDuplicateKey } from '../storage/index.ts';
 import { move } from '../wallet/ledger.ts';
+import { paymentModels } from './models.ts';
 import { closePayment } from './payment-keys.ts';
 import type { PaymentOutcome, PaymentRecord } from './payment-model.ts';
 
@@ -13,7 +14,7 @@ export const paymentCreditKey = (paymentId: string) => `payment:${paymentId}`;
 async function claimOutcome(app: FastifyInstance, claim: Omit<PaymentOutcome, 'createdAt'>): Promise<PaymentOutcome> {
   const outcome = { ...claim, createdAt: new Date() };
   try {
-    await app.models.PaymentOutcome.create({ _id: claim.paymentId, ...outcome });
+    await paymentModels(app).PaymentOutcome.create({ _id: claim.paymentId, ...outcome });
     return outcome;
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
@@ -24,7 +25,7 @@ async function claimOutcome(app: FastifyInstance, claim: Omit<PaymentOutcome, 'c
 }
 
 const outcomeOf = (app: FastifyInstance, paymentId: string) =>
-  app.models.PaymentOutcome.findById(paymentId).lean<PaymentOutcome>();
+  paymentModels(app).PaymentOutcome.findById(paymentId).lean<PaymentOutcome>();
 
 async function setStatus(
   app: FastifyInstance,
@@ -32,11 +33,13 @@ async function setStatus(
   status: PaymentStatus,
   fields: Partial<PaymentRecord> = {},
 ): Promise<PaymentRecord> {
-  const updated = await app.models.Payment.findOneAndUpdate(
-    { _id: (payment as { _id?: unknown })._id ?? internalId(payment.id) },
-    { $set: { status, ...fields } },
-    { returnDocument: 'after' },
-  ).lean<PaymentRecord>();
+  const updated = await paymentModels(app)
+    .Payment.findOneAndUpdate(
+      { _id: (payment as { _id?: unknown })._id ?? internalId(payment.id) },
+      { $set: { status, ...fields } },
+      { returnDocument: 'after' },
+    )
+    .lean<PaymentRecord>();
   const current = updated ?? payment;
   if (status !== 'waiting') await closePayment(app, payment.paymentId);
   if (payment.status !== status) app.events.publish('payment.changed', { payment: current });
@@ -98,7 +101,7 @@ export async function recordStatus(
   status: PaymentStatus,
   actuallyPaid: number | null,
 ): Promise<PaymentRecord> {
-  if (await app.models.PaymentOutcome.exists({ _id: payment.paymentId })) return payment;
+  if (await paymentModels(app).PaymentOutcome.exists({ _id: payment.paymentId })) return payment;
   const recorded = await setStatus(app, payment, status, actuallyPaid === null ? {} : { actuallyPaid });
   // An outcome decided between the check and the write wins: its status goes back on top.
   const won = await outcomeOf(app, payment.paymentId);

@@ -7,9 +7,10 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
 import { badRequest } from '../errors.ts';
+import { isDuplicateKey } from '../storage/index.ts';
 import { isDemoAddress } from './demo-addresses.ts';
+import { paymentModels } from './models.ts';
 import type { WalletSettingRecord } from './wallet-settings-model.ts';
 
 /** The settings of the currencies payments accept, by key: a short fixed list. */
@@ -19,7 +20,7 @@ export async function readWalletSettings(app: FastifyInstance): Promise<WalletSe
 }
 
 export async function walletSettingOf(app: FastifyInstance, currency: string): Promise<WalletSettingRecord | null> {
-  return app.models.WalletSetting.findById(currency).lean<WalletSettingRecord>();
+  return paymentModels(app).WalletSetting.findById(currency).lean<WalletSettingRecord>();
 }
 
 /** Whether any configured receiving address is still one the demo data seeded. */
@@ -31,7 +32,8 @@ export async function usesDemoAddresses(app: FastifyInstance): Promise<boolean> 
  * Every setting, any currency the admin added included: the admin's page reads the whole collection,
  * a handful of documents.
  */
-const allWalletSettings = (app: FastifyInstance) => app.models.WalletSetting.find().lean<WalletSettingRecord[]>();
+const allWalletSettings = (app: FastifyInstance) =>
+  paymentModels(app).WalletSetting.find().lean<WalletSettingRecord[]>();
 
 /** The admin's map as the spec shapes it: currency code → name, symbol, network, address (and rate). */
 export async function walletSettingsMap(app: FastifyInstance): Promise<CryptoWalletSettings> {
@@ -62,7 +64,7 @@ export async function saveWalletSettings(
     }));
   if (problems[0]) throw badRequest(problems[0].message, problems);
 
-  const { WalletSetting } = app.models;
+  const { WalletSetting } = paymentModels(app);
   for (const [currency, setting] of Object.entries(settings)) {
     const set = {
       name: setting.name.trim(),

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { type ListItem, listItemFields } from '../db/keyed-list.ts';
+import { type ListItem, listItemFields } from '../storage/index.ts';
 
 /**
  * A reply: item `n` of its thread's keyed list `replies:{threadId}` (`_id` `replies:{threadId}:{n}`),

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { internalId, isDuplicateKey } from '../db/ids.ts';
-import { append, BUCKET, bucketOf, deleteList, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
+import {
+  append,
+  deleteList,
+  headOf,
+  internalId,
+  isDuplicateKey,
+  readItem,
+  readNewest,
+  readRange,
+  rewriteItem,
+} from '../storage/index.ts';
+import { threadModels } from '../threads/models.ts';
+import { postModels } from './models.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
 
 /**
@@ -21,7 +32,7 @@ interface NewReply {
  * id that names no reply; one before the entry is completed by `replyById`.
  */
 export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<PostRecord> {
-  const { ReplyRef, Post } = app.models;
+  const { ReplyRef, Post } = postModels(app);
   const createdAt = new Date();
   // Ids are looked up one at a time, never listed: no buckets.
   const ref = await append<ReplyRefRecord>(
@@ -55,17 +66,17 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
 
 /** A deleted thread's replies go with it, by key; the reply ids' entries stay, naming replies gone. */
 export async function deleteReplies(app: FastifyInstance, threadId: number): Promise<void> {
-  await deleteList<PostRecord>(app, app.models.Post, repliesList(threadId));
+  await deleteList<PostRecord>(app, postModels(app).Post, repliesList(threadId));
 }
 
 /** The number of removed replies in a thread: the head of its removals list. */
 const removedCount = (app: FastifyInstance, threadId: number) =>
-  headOf<ReplyRefRecord>(app, app.models.ReplyRef, removedList(threadId));
+  headOf<ReplyRefRecord>(app, postModels(app).ReplyRef, removedList(threadId));
 
 /** A thread's replies, exactly: written minus removed, from the two heads. */
 export async function replyCountOf(app: FastifyInstance, threadId: number): Promise<number> {
   const [written, removed] = await Promise.all([
-    headOf<PostRecord>(app, app.models.Post, repliesList(threadId)),
+    headOf<PostRecord>(app, postModels(app).Post, repliesList(threadId)),
     removedCount(app, threadId),
   ]);
   return written - removed;
@@ -83,9 +94,9 @@ async function writeThreadHints(
 ): Promise<void> {
   try {
     const update = reply ? { $max: reply } : { $set: { replyCount: await replyCountOf(app, threadId) } };
-    const { matchedCount } = await app.models.Thread.updateOne({ _id: internalId(threadId) }, update);
+    const { matchedCount } = await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, update);
     // A thread stored before `_id`s were derived from ids.
-    if (matchedCount === 0) await app.models.Thread.updateOne({ id: threadId }, update);
+    if (matchedCount === 0) await threadModels(app).Thread.updateOne({ id: threadId }, update);
     // The reply's own update has landed (the forum index reads its `lastReplyAt`); the check for a lost one need
     // not hold up the reply.
     if (reply && matchedCount > 0) {
@@ -103,11 +114,13 @@ async function writeThreadHints(
  */
 async function repairLostHint(app: FastifyInstance, threadId: number, lastReplyAt: Date): Promise<void> {
   const [stored, replyCount] = await Promise.all([
-    app.models.Thread.findOne({ _id: internalId(threadId) }, { replyCount: 1 }).lean<{ replyCount?: number }>(),
+    threadModels(app)
+      .Thread.findOne({ _id: internalId(threadId) }, { replyCount: 1 })
+      .lean<{ replyCount?: number }>(),
     replyCountOf(app, threadId),
   ]);
   if ((stored?.replyCount ?? 0) < replyCount) {
-    await app.models.Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
+    await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
   }
 }
 
@@ -121,7 +134,7 @@ export async function readReplies(
   after: number,
   limit: number,
 ): Promise<PostRecord[]> {
-  const { Post } = app.models;
+  const { Post } = postModels(app);
   const list = repliesList(threadId);
   const head = await headOf<PostRecord>(app, Post, list);
   const page: PostRecord[] = [];
@@ -136,9 +149,9 @@ export async function readReplies(
 }
 
 /**
- * The replies written at `start` or later, oldest first, removed ones skipped (unless `removed`): read back from the head a bucket at
- * a time, stopping at the first bucket that reaches back before `start` (a reply's number follows its time). At, not
- * only after: two replies written in the same millisecond are each other's news.
+ * The replies written at `start` or later, oldest first, removed ones skipped (unless `removed`): the newest of the
+ * list while they are that recent (a reply's number follows its time). At, not only after: two replies written in
+ * the same millisecond are each other's news.
  */
 export async function repliesSince(
   app: FastifyInstance,
@@ -146,24 +159,18 @@ export async function repliesSince(
   start: Date,
   { removed = false } = {},
 ): Promise<PostRecord[]> {
-  const { Post } = app.models;
-  const list = repliesList(threadId);
-  const head = await headOf<PostRecord>(app, Post, list);
-  const since: PostRecord[] = [];
-  for (let to = head; to >= 1; ) {
-    const from = bucketOf(to) * BUCKET + 1;
-    const items = await readRange<PostRecord>(app, Post, list, from, to, head);
-    const newer = items.filter((item) => item.createdAt >= start);
-    since.unshift(...newer);
-    if (newer.length < items.length) break;
-    to = from - 1;
-  }
+  const since = await readNewest<PostRecord>(
+    app,
+    postModels(app).Post,
+    repliesList(threadId),
+    (item) => item.createdAt >= start,
+  );
   return removed ? since : since.filter((item) => !item.removedAt);
 }
 
 /** The reply with global id `id` (removed ones included, as tombstones), by its `reply-ids` entry. */
 export async function replyById(app: FastifyInstance, id: number): Promise<PostRecord | null> {
-  const { ReplyRef, Post } = app.models;
+  const { ReplyRef, Post } = postModels(app);
   const ref = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, id);
   if (!ref || ref.threadId === null) return null;
   if (ref.number) return readItem<PostRecord>(Post, repliesList(ref.threadId), ref.number);
@@ -185,15 +192,20 @@ export async function removeReply(app: FastifyInstance, id: number): Promise<Pos
   const post = await replyById(app, id);
   if (!post || post.removedAt) return null;
   try {
-    await app.models.ReplyRemoval.create({ _id: String(id), replyId: id, threadId: post.threadId, number: post.n });
+    await postModels(app).ReplyRemoval.create({
+      _id: String(id),
+      replyId: id,
+      threadId: post.threadId,
+      number: post.n,
+    });
   } catch (error) {
     if (isDuplicateKey(error)) return null;
     throw error;
   }
   // Another removal may have finished between our read and our marker: it tombstoned first.
-  const now = await readItem<PostRecord>(app.models.Post, post.list, post.n);
+  const now = await readItem<PostRecord>(postModels(app).Post, post.list, post.n);
   if (!now || now.removedAt) {
-    await app.models.ReplyRemoval.deleteOne({ _id: String(id) });
+    await postModels(app).ReplyRemoval.deleteOne({ _id: String(id) });
     return null;
   }
   await finishRemoval(app, { replyId: id, threadId: post.threadId, number: post.n });
@@ -207,7 +219,7 @@ interface Removal {
 }
 
 async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<void> {
-  const { ReplyRef, Post, ReplyRemoval } = app.models;
+  const { ReplyRef, Post, ReplyRemoval } = postModels(app);
   const list = removedList(removal.threadId);
   // A rerun after a crash may find the removal counted already: a thread's removals are few.
   const counted = await readRange<ReplyRefRecord>(app, ReplyRef, list, 1, Number.MAX_SAFE_INTEGER);
@@ -228,7 +240,7 @@ async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<vo
 
 /** Start-up: finishes the removals a crash interrupted (the markers are only unfinished work). */
 export async function finishRemovals(app: FastifyInstance): Promise<number> {
-  const markers = await app.models.ReplyRemoval.find().lean<Removal[]>();
+  const markers = await postModels(app).ReplyRemoval.find().lean<Removal[]>();
   for (const marker of markers) await finishRemoval(app, marker);
   return markers.length;
 }

@@ -5,6 +5,7 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
+import { threadModels } from '../threads/models.ts';
 import { removeReply, replyById, replyCountOf } from './replies.ts';
 import { repliesSince, replyCounts } from './reply-counts.ts';
 import { reply } from './service.ts';
@@ -43,7 +44,7 @@ describe('reply numbers', () => {
     for (const post of listed) expect((await replyById(app, post.id))?.n).toBe(post.number);
     // The hints converge: each reply checks its own after answering.
     await vi.waitFor(async () => {
-      const hints = await app.models.Thread.findOne({ id: thread.id }).lean();
+      const hints = await threadModels(app).Thread.findOne({ id: thread.id }).lean();
       expect(hints?.replyCount).toBe(100);
       expect(hints?.lastReplyAt).toBeInstanceOf(Date);
     });

@@ -1,10 +1,11 @@
 import { api, ErrorCode, MESSAGE_TEXT, type SendMessageBody } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { insertWithId } from '../db/ids.ts';
+import { insertWithId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
+import { threadModels } from '../threads/models.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
@@ -28,7 +29,7 @@ async function send(body: Partial<SendMessageBody> | Record<string, unknown>, to
 async function thread(
   fields: Partial<Pick<ThreadRecord, 'isPrivate' | 'allowedUserIds' | 'isApproved' | 'deletedAt'>> = {},
 ) {
-  const created = await insertWithId(app.models.Thread, {
+  const created = await insertWithId(threadModels(app).Thread, {
     title: 'A thread',
     content: 'About things',
     authorId: author.id,
@@ -82,7 +83,7 @@ describe('invite attachments', () => {
   it('names the invited thread only to a member who may open it', async () => {
     const title = 'Only the recipient may read this title';
     const id = await thread({ isPrivate: true, allowedUserIds: [recipient.id] });
-    await app.models.Thread.updateOne({ id }, { $set: { title } });
+    await threadModels(app).Thread.updateOne({ id }, { $set: { title } });
     const { client: sender } = await createMember(app);
     const sent = await sender.call(api.sendMessage, {
       body: { content: 'Look', recipientId: recipient.id, attachmentType: 'invite', attachmentData: String(id) },

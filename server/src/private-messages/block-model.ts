@@ -1,5 +1,5 @@
 import { type InferSchemaType, Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import type { ListItem } from '../storage/index.ts';
 
 /**
  * `blockerId` accepts no messages from `blockedId`. Stored under `{blockerId}:{blockedId}`, so the

@@ -4,7 +4,9 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
+import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { messageModels } from './models.ts';
 import { sendMessage } from './service.ts';
 
 let app: App;
@@ -31,7 +33,7 @@ describe('blocking a member', () => {
     const refused = await bobClient.call(api.sendMessage, { body: { content: 'Hi', recipientId: alice.id } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: MESSAGE_TEXT.blockedByRecipient, code: ErrorCode.Forbidden });
-    expect(await app.models.PrivateMessage.countDocuments({ senderId: bob.id })).toBe(0);
+    expect(await messageModels(app).PrivateMessage.countDocuments({ senderId: bob.id })).toBe(0);
 
     const list = await client.call(api.blockedMembers);
     expect(list.json()).toEqual({ blocks: [blocked.json()] });
@@ -72,7 +74,7 @@ describe('blocking a member', () => {
     const { user: bob } = await createMember(app);
     const responses = await Promise.all([1, 2, 3].map(() => client.call(api.blockMember, { params: { id: bob.id } })));
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    expect(await app.models.MemberBlock.countDocuments({ blockerId: alice.id })).toBe(1);
+    expect(await messageModels(app).MemberBlock.countDocuments({ blockerId: alice.id })).toBe(1);
   });
 
   it('refuses blocking yourself, an unknown member and staff', async () => {
@@ -90,14 +92,14 @@ describe('blocking a member', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: MESSAGE_TEXT.cannotBlockStaff, code: ErrorCode.Forbidden });
     }
-    expect(await app.models.MemberBlock.countDocuments({ blockerId: alice.id })).toBe(0);
+    expect(await messageModels(app).MemberBlock.countDocuments({ blockerId: alice.id })).toBe(0);
   });
 
   it('does not hold back a member who has since become staff', async () => {
     const { user: alice, client } = await createMember(app);
     const { user: bob } = await createMember(app);
     await client.call(api.blockMember, { params: { id: bob.id } });
-    await app.models.User.updateOne({ id: bob.id }, { $set: { isModerator: true } });
+    await userModels(app).User.updateOne({ id: bob.id }, { $set: { isModerator: true } });
     expect(await attempt({ ...bob, isModerator: true }, alice)).toBe('sent');
   });
 

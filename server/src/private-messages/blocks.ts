@@ -1,12 +1,13 @@
 import { type BlockedMember, MESSAGE_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findAllByNumericId, isDuplicateKey } from '../db/ids.ts';
-import { append, headOf, readRange } from '../db/keyed-list.ts';
 import { badRequest, forbidden } from '../errors.ts';
+import { append, findAllByNumericId, headOf, isDuplicateKey, readRange } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { type BlockEntry, blockKey, blockListOf, type MemberBlockRecord } from './block-model.ts';
+import { messageModels } from './models.ts';
 import { canBeBlocked } from './policy.ts';
 
 /**
@@ -18,37 +19,40 @@ export async function blockMember(app: FastifyInstance, viewer: UserRecord, memb
   const member = await findMember(app, memberId);
   if (!canBeBlocked(member)) throw forbidden(MESSAGE_TEXT.cannotBlockStaff);
   const key = blockKey(viewer.id, member.id);
-  let block = await app.models.MemberBlock.findById(key).lean<MemberBlockRecord>();
+  let block = await messageModels(app).MemberBlock.findById(key).lean<MemberBlockRecord>();
   if (!block) {
     const createdAt = new Date();
-    await append(app, app.models.BlockEntry, blockListOf(viewer.id), () => ({ blockedId: member.id, createdAt }));
+    await append(app, messageModels(app).BlockEntry, blockListOf(viewer.id), () => ({
+      blockedId: member.id,
+      createdAt,
+    }));
     try {
       block = (
-        await app.models.MemberBlock.create({ _id: key, blockerId: viewer.id, blockedId: member.id, createdAt })
+        await messageModels(app).MemberBlock.create({ _id: key, blockerId: viewer.id, blockedId: member.id, createdAt })
       ).toObject();
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      block = await app.models.MemberBlock.findById(key).lean<MemberBlockRecord>();
+      block = await messageModels(app).MemberBlock.findById(key).lean<MemberBlockRecord>();
     }
   }
   return { user: presentPublicUser(member), blockedAt: (block as MemberBlockRecord).createdAt.toISOString() };
 }
 
 export async function unblockMember(app: FastifyInstance, viewer: UserRecord, memberId: number): Promise<void> {
-  await app.models.MemberBlock.deleteOne({ _id: blockKey(viewer.id, memberId) });
+  await messageModels(app).MemberBlock.deleteOne({ _id: blockKey(viewer.id, memberId) });
 }
 
 /** Latest first: the member's block entries read by bucket, each checked against its block by key. */
 export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): Promise<BlockedMember[]> {
   const list = blockListOf(viewer.id);
-  const head = await headOf(app, app.models.BlockEntry, list);
-  const entries = (await readRange(app, app.models.BlockEntry, list, 1, head, head)).reverse();
+  const head = await headOf(app, messageModels(app).BlockEntry, list);
+  const entries = (await readRange(app, messageModels(app).BlockEntry, list, 1, head, head)).reverse();
   const memberIds = [...new Set(entries.map((entry) => entry.blockedId))];
   const [blocks, users] = await Promise.all([
     Promise.all(
-      memberIds.map((id) => app.models.MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>()),
+      memberIds.map((id) => messageModels(app).MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>()),
     ),
-    findAllByNumericId(app.models.User, memberIds),
+    findAllByNumericId(userModels(app).User, memberIds),
   ]);
   const standing = new Map(blocks.flatMap((block) => (block ? [[block.blockedId, block.createdAt.getTime()]] : [])));
   const byId = new Map(users.map((user) => [user.id, user]));
@@ -70,8 +74,8 @@ export async function blockBetween(
   recipientId: number,
 ): Promise<string | null> {
   const [byRecipient, bySender] = await Promise.all([
-    app.models.MemberBlock.exists({ _id: blockKey(recipientId, sender.id) }),
-    app.models.MemberBlock.exists({ _id: blockKey(sender.id, recipientId) }),
+    messageModels(app).MemberBlock.exists({ _id: blockKey(recipientId, sender.id) }),
+    messageModels(app).MemberBlock.exists({ _id: blockKey(sender.id, recipientId) }),
   ]);
   if (canBeBlocked(sender) && byRecipient) return MESSAGE_TEXT.blockedByRecipient;
   if (bySender) return MESSAGE_TEXT.blockedBySender;

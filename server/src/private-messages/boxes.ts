@@ -1,7 +1,6 @@
 import type { MessageBox } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { findByNumericId, insertWithId } from '../db/ids.ts';
-import { append, headOf, readItem, readRange, rewriteItem } from '../db/keyed-list.ts';
+import { append, findByNumericId, headOf, insertWithId, readItem, readRange, rewriteItem } from '../storage/index.ts';
 import {
   type BoxItem,
   inboxOf,
@@ -10,6 +9,7 @@ import {
   type MessageRecord,
   sentOf,
 } from './message-model.ts';
+import { messageModels } from './models.ts';
 import { unreadCountOf } from './unread.ts';
 
 export type NewMessage = Omit<MessageRecord, 'id' | 'removedAt'>;
@@ -25,7 +25,7 @@ export async function storeMessage(
   app: FastifyInstance,
   message: NewMessage,
 ): Promise<{ item: BoxItem; unreadCount: number }> {
-  const stored = await insertWithId(app.models.PrivateMessage, { ...message, removedAt: null } as Omit<
+  const stored = await insertWithId(messageModels(app).PrivateMessage, { ...message, removedAt: null } as Omit<
     MessageRecord,
     'id'
   >);
@@ -38,13 +38,17 @@ export async function storeMessage(
     readAt: null,
     removedAt: null,
   };
-  const Box = app.models.MessageBoxItem;
+  const Box = messageModels(app).MessageBoxItem;
   const [inbox, sent] = await Promise.all([
     append(app, Box, inboxOf(message.recipientId), () => item),
     append(app, Box, sentOf(message.senderId), () => item),
   ]);
   const [, unreadCount] = await Promise.all([
-    app.models.MessageLocator.collection.insertOne({ _id: String(stored.id), inboxN: inbox.n, sentN: sent.n } as never),
+    messageModels(app).MessageLocator.collection.insertOne({
+      _id: String(stored.id),
+      inboxN: inbox.n,
+      sentN: sent.n,
+    } as never),
     unreadCountOf(app, message.recipientId),
   ]);
   return { item: inbox, unreadCount };
@@ -56,8 +60,8 @@ export const documentKey = (message: MessageRecord) => (message as unknown as { 
 /** The message with this id and where it sits, unless staff removed it: two point reads at once. */
 export async function findMessage(app: FastifyInstance, id: number): Promise<LocatedMessage | null> {
   const [message, locator] = await Promise.all([
-    findByNumericId(app.models.PrivateMessage, id),
-    Number.isSafeInteger(id) ? app.models.MessageLocator.findById(String(id)).lean<MessageLocator>() : null,
+    findByNumericId(messageModels(app).PrivateMessage, id),
+    Number.isSafeInteger(id) ? messageModels(app).MessageLocator.findById(String(id)).lean<MessageLocator>() : null,
   ]);
   if (!message || !locator || message.removedAt) return null;
   return { ...message, inboxN: locator.inboxN, sentN: locator.sentN };
@@ -65,7 +69,7 @@ export async function findMessage(app: FastifyInstance, id: number): Promise<Loc
 
 /** The recipient's item of a message (the one the read state is decided on). */
 export function inboxItemOf(app: FastifyInstance, message: LocatedMessage): Promise<BoxItem | null> {
-  return readItem(app.models.MessageBoxItem, inboxOf(message.recipientId), message.inboxN);
+  return readItem(messageModels(app).MessageBoxItem, inboxOf(message.recipientId), message.inboxN);
 }
 
 /** Changes a message's item in both boxes (a read, a removal), each with its bucket. */
@@ -74,7 +78,7 @@ export async function rewriteMessage(
   message: LocatedMessage,
   change: Partial<Pick<BoxItem, 'isRead' | 'readAt' | 'removedAt'>>,
 ): Promise<void> {
-  const Box = app.models.MessageBoxItem;
+  const Box = messageModels(app).MessageBoxItem;
   await Promise.all([
     rewriteItem(app, Box, inboxOf(message.recipientId), message.inboxN, change),
     rewriteItem(app, Box, sentOf(message.senderId), message.sentN, change),
@@ -99,7 +103,7 @@ export async function readBox(
   before?: number,
 ): Promise<BoxPage> {
   const list = listOf(box, memberId);
-  const Box = app.models.MessageBoxItem;
+  const Box = messageModels(app).MessageBoxItem;
   const head = await headOf(app, Box, list);
   const shown: BoxItem[] = [];
   // One more than the page says whether an older page exists.

@@ -1,5 +1,5 @@
 import { type InferSchemaType, Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import type { ListItem } from '../storage/index.ts';
 
 export const ATTACHMENT_TYPES = ['link', 'invite'] as const;
 

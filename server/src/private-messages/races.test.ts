@@ -1,10 +1,11 @@
 import { api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { readRange } from '../db/keyed-list.ts';
+import { readRange } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { inboxOf, sentOf } from './message-model.ts';
+import { messageModels } from './models.ts';
 import { markRead, sendMessage } from './service.ts';
 import { unreadCountOf } from './unread.ts';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 const oneTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 const numbers = async (list: string) =>
-  (await readRange(app, app.models.MessageBoxItem, list, 1, 1000)).map((item) => item.n);
+  (await readRange(app, messageModels(app).MessageBoxItem, list, 1, 1000)).map((item) => item.n);
 
 describe('private messages under concurrency, across two processes', () => {
   it('gives 100 concurrent messages to one member the inbox numbers 1-100 and an unread count of 100', {
@@ -35,7 +36,7 @@ describe('private messages under concurrency, across two processes', () => {
     expect(await numbers(inboxOf(recipient.id))).toEqual(oneTo(100));
     for (const { user } of senders) expect(await numbers(sentOf(user.id))).toEqual(oneTo(25));
     const contents = new Set(
-      (await readRange(app, app.models.MessageBoxItem, inboxOf(recipient.id), 1, 100)).map((m) => m.content),
+      (await readRange(app, messageModels(app).MessageBoxItem, inboxOf(recipient.id), 1, 100)).map((m) => m.content),
     );
     expect(contents.size).toBe(100);
     expect(await unreadCountOf(app, recipient.id)).toBe(100);

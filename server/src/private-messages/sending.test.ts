@@ -4,6 +4,8 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
+import { userModels } from '../users/models.ts';
+import { messageModels } from './models.ts';
 
 let app: App;
 
@@ -14,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const stored = (senderId: number) => app.models.PrivateMessage.countDocuments({ senderId });
+const stored = (senderId: number) => messageModels(app).PrivateMessage.countDocuments({ senderId });
 
 describe('POST /api/messages', () => {
   it('stores the message and answers it with both usernames', async () => {
@@ -38,7 +40,7 @@ describe('POST /api/messages', () => {
       _recipientUsername: recipient.username,
     });
     expect(message.id).toBeTypeOf('number');
-    expect(await app.models.PrivateMessage.exists({ id: message.id, recipientId: recipient.id })).toBeTruthy();
+    expect(await messageModels(app).PrivateMessage.exists({ id: message.id, recipientId: recipient.id })).toBeTruthy();
   });
 
   it('requires content, and at most 5000 characters of it', async () => {
@@ -82,7 +84,7 @@ describe('POST /api/messages', () => {
 
   it('answers User not found for an unknown or deleted member', async () => {
     const { user: gone } = await createMember(app);
-    await app.models.User.updateOne({ id: gone.id }, { $set: { deletedAt: new Date() } });
+    await userModels(app).User.updateOne({ id: gone.id }, { $set: { deletedAt: new Date() } });
     app.changes.tell({ kind: 'member', id: gone.id });
     for (const recipientId of [gone.id, 999_999]) {
       const { user, client } = await createMember(app);

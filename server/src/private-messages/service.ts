@@ -15,6 +15,7 @@ import { attachmentOf } from './attachments.ts';
 import { blockBetween } from './blocks.ts';
 import { documentKey, findMessage, inboxItemOf, readBox, rewriteMessage, storeMessage } from './boxes.ts';
 import type { LocatedMessage } from './message-model.ts';
+import { messageModels } from './models.ts';
 import { canMarkRead } from './policy.ts';
 import { presentMessage, presentMessages } from './presenter.ts';
 import { settle, unreadCountOf } from './unread.ts';
@@ -110,7 +111,7 @@ export async function removeMessage(app: FastifyInstance, id: number) {
   const message = await findMessage(app, id);
   if (!message) return null;
   const removedAt = new Date();
-  await app.models.PrivateMessage.updateOne({ _id: documentKey(message) }, { $set: { removedAt } });
+  await messageModels(app).PrivateMessage.updateOne({ _id: documentKey(message) }, { $set: { removedAt } });
   await Promise.all([settle(app, message, { readAt: null, removedAt }), rewriteMessage(app, message, { removedAt })]);
   return { message, unreadCount: await unreadCountOf(app, message.recipientId) };
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
-import { isDuplicateKey } from '../db/ids.ts';
-import { append, headOf, type ListItem } from '../db/keyed-list.ts';
+import { append, headOf, isDuplicateKey, type ListItem } from '../storage/index.ts';
 import { inboxOf } from './message-model.ts';
+import { messageModels } from './models.ts';
 
 /**
  * Unread counts from two heads, never from a scan or a stored counter: every received message is an
@@ -47,24 +47,30 @@ export async function settle(
   how: Settlement,
 ): Promise<{ first: boolean; settlement: Settlement }> {
   try {
-    await app.models.MessageSettlement.create({ _id: String(message.id), ...how });
+    await messageModels(app).MessageSettlement.create({ _id: String(message.id), ...how });
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
-    const settlement = await app.models.MessageSettlement.findById(String(message.id)).lean<Settlement>();
+    const settlement = await messageModels(app).MessageSettlement.findById(String(message.id)).lean<Settlement>();
     return { first: false, settlement: settlement ?? how };
   }
   // Only the head is read (it is the count): no buckets.
-  await append(app, app.models.SettledEntry, settledOf(message.recipientId), () => ({ messageId: message.id }), {
-    buckets: false,
-  });
+  await append(
+    app,
+    messageModels(app).SettledEntry,
+    settledOf(message.recipientId),
+    () => ({ messageId: message.id }),
+    {
+      buckets: false,
+    },
+  );
   return { first: true, settlement: how };
 }
 
 /** Received and still unread; the member's own sent messages never count. Two heads, read at once. */
 export async function unreadCountOf(app: FastifyInstance, memberId: number): Promise<number> {
   const [received, settled] = await Promise.all([
-    headOf(app, app.models.MessageBoxItem, inboxOf(memberId)),
-    headOf(app, app.models.SettledEntry, settledOf(memberId)),
+    headOf(app, messageModels(app).MessageBoxItem, inboxOf(memberId)),
+    headOf(app, messageModels(app).SettledEntry, settledOf(memberId)),
   ]);
   return Math.max(0, received - settled);
 }

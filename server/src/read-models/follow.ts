@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CategoryDirectory } from '../categories/category-directory.ts';
-import { forgetLists } from '../db/keyed-list.ts';
+import { forgetLists } from '../storage/index.ts';
 import { ForumIndex } from '../threads/forum-index.ts';
 import { HoldingsMemory } from '../threads/holdings-memory.ts';
 import { MemberDirectory } from '../users/member-directory.ts';

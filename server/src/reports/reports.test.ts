@@ -1,12 +1,16 @@
 import { api, ErrorCode, REPORT_EXCERPT_MAX, REPORT_TEXT, type Report } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { moderationModels } from '../moderation/models.ts';
+import { postModels } from '../posts/models.ts';
 import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
+import { threadModels } from '../threads/models.ts';
+import { reportModels } from './models.ts';
 
 let app: App;
 
@@ -166,7 +170,7 @@ describe('reporting (POST /api/reports)', () => {
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     expect(responses.find((r) => r.statusCode === 409)?.json().message).toBe(REPORT_TEXT.alreadyReported);
-    expect(await app.models.Report.countDocuments({ contentType: 'thread', contentId: thread.id })).toBe(1);
+    expect(await reportModels(app).Report.countDocuments({ contentType: 'thread', contentId: thread.id })).toBe(1);
   });
 
   it('is for verified members', async () => {
@@ -218,16 +222,18 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       message: REPORT_TEXT.actioned,
       report: { id: reportId, status: 'actioned', resolvedBy: { id: mod.id, username: mod.username } },
     });
-    const deleted = await app.models.Thread.find({ id: { $in: [thread.id, thread.sisterThreadId] } }).lean();
+    const deleted = await threadModels(app)
+      .Thread.find({ id: { $in: [thread.id, thread.sisterThreadId] } })
+      .lean();
     expect(deleted).toHaveLength(2);
     expect(deleted.every((t) => t.deletedAt instanceof Date)).toBe(true);
     expect((await moderator.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(404);
-    expect(await app.models.Report.findOne({ id: otherId }).lean()).toMatchObject({
+    expect(await reportModels(app).Report.findOne({ id: otherId }).lean()).toMatchObject({
       status: 'actioned',
       resolvedBy: mod.id,
     });
     expect(
-      await app.models.ModerationLog.findOne({ action: 'report.approve', targetId: reportId }).lean(),
+      await moderationModels(app).ModerationLog.findOne({ action: 'report.approve', targetId: reportId }).lean(),
     ).toMatchObject({
       actorId: mod.id,
       targetType: 'report',
@@ -250,14 +256,14 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       expect((await admin.call(api.approveReport, { params: { id: reportId } })).statusCode).toBe(200);
     }
     // A removed reply stays as a tombstone without its content, so reply numbers never move.
-    expect(await app.models.Post.findOne({ id: post.id }).lean()).toMatchObject({
+    expect(await postModels(app).Post.findOne({ id: post.id }).lean()).toMatchObject({
       content: '',
       removedAt: expect.any(Date),
     });
     expect((await client.call(api.listMessages)).json().inbox).toEqual([]);
     expect((await client.call(api.posts, { params: { id: thread.id } })).json()).toEqual([]);
     expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({ replyCount: 0 });
-    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({ replyCount: 0 });
+    expect(await threadModels(app).Thread.findOne({ id: thread.id }).lean()).toMatchObject({ replyCount: 0 });
   });
 
   it('resolves a report once: a second click, or a dismiss racing it, gets 409', async () => {
@@ -271,8 +277,8 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
     expect([take.statusCode, dismiss.statusCode].sort()).toEqual([200, 409]);
     const loser = take.statusCode === 409 ? take : dismiss;
     expect(loser.json().message).toBe(REPORT_TEXT.alreadyResolved);
-    const stored = await app.models.Report.findOne({ id: created.id }).lean();
-    const removed = (await app.models.Thread.findOne({ id: thread.id }).lean())?.deletedAt instanceof Date;
+    const stored = await reportModels(app).Report.findOne({ id: created.id }).lean();
+    const removed = (await threadModels(app).Thread.findOne({ id: thread.id }).lean())?.deletedAt instanceof Date;
     expect(stored?.status).toBe(take.statusCode === 200 ? 'actioned' : 'dismissed');
     expect(removed).toBe(take.statusCode === 200);
     expect((await moderator.call(api.approveReport, { params: { id: created.id } })).statusCode).toBe(409);
@@ -289,7 +295,7 @@ describe('Dismiss (POST /api/admin/reports/{id}/dismiss)', () => {
     expect(response.json()).toMatchObject({ message: REPORT_TEXT.dismissed, report: { status: 'dismissed' } });
     expect((await client.call(api.thread, { params: { id: thread.id } })).statusCode).toBe(200);
     expect(
-      await app.models.ModerationLog.findOne({ action: 'report.dismiss', targetId: created.id }).lean(),
+      await moderationModels(app).ModerationLog.findOne({ action: 'report.dismiss', targetId: created.id }).lean(),
     ).toMatchObject({ actorId: mod.id, reason: created.reason });
     expect((await report(client, 'thread', thread.id)).statusCode).toBe(201);
   });

@@ -7,12 +7,12 @@ import {
   type ResolveReportReply,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { claimSlot, releaseSlots } from '../db/attempt-slots.ts';
-import { findByNumericId, insertWithId, isDuplicateKey } from '../db/ids.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
+import { claimSlot, findByNumericId, insertWithId, isDuplicateKey, releaseSlots } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { removeContent, reportedContent } from './content.ts';
+import { reportModels } from './models.ts';
 import { canReport } from './policy.ts';
 import { presentReport, presentReports } from './presenter.ts';
 import { openKeyOf, type ReportRecord } from './report-model.ts';
@@ -28,7 +28,7 @@ export async function createReport(
   if (!canReport(reporter, content)) throw badRequest(REPORT_TEXT.ownContent);
   let record: ReportRecord;
   try {
-    record = await insertWithId(app.models.Report, {
+    record = await insertWithId(reportModels(app).Report, {
       reporterId: reporter.id,
       contentType: body.contentType,
       contentId: body.contentId,
@@ -54,7 +54,8 @@ export async function createReport(
 /** The queue (open, oldest first) or the resolved reports (newest first). */
 export async function listReports(app: FastifyInstance, query: ReportsQuery): Promise<Report[]> {
   const status = query.status ?? 'open';
-  const reports = await app.models.Report.find({ status })
+  const reports = await reportModels(app)
+    .Report.find({ status })
     .sort({ id: status === 'open' ? 1 : -1 })
     .limit(query.limit ?? LIMITS.pageSizeMax)
     .lean<ReportRecord[]>();
@@ -67,22 +68,24 @@ export async function listReports(app: FastifyInstance, query: ReportsQuery): Pr
  * Action and Dismiss cannot both happen.
  */
 async function claimResolution(app: FastifyInstance, report: Pick<ReportRecord, 'id' | 'status'>): Promise<boolean> {
-  return report.status === 'open' && claimSlot(app.models.AttemptSlot, `report:${report.id}`, 1);
+  return report.status === 'open' && claimSlot(app, `report:${report.id}`, 1);
 }
 
 async function claimOpenReport(app: FastifyInstance, id: number): Promise<ReportRecord> {
-  const report = await findByNumericId(app.models.Report, id);
+  const report = await findByNumericId(reportModels(app).Report, id);
   if (!report) throw notFound(REPORT_TEXT.reportNotFound);
   if (!(await claimResolution(app, report))) throw conflict(REPORT_TEXT.alreadyResolved);
   return report;
 }
 
 async function close(app: FastifyInstance, id: number, status: Resolution, actor: UserRecord): Promise<ReportRecord> {
-  const closed = await app.models.Report.findOneAndUpdate(
-    { id },
-    { $set: { status, openKey: `closed:${id}`, resolvedBy: actor.id, resolvedAt: new Date() } },
-    { returnDocument: 'after' },
-  ).lean<ReportRecord>();
+  const closed = await reportModels(app)
+    .Report.findOneAndUpdate(
+      { id },
+      { $set: { status, openKey: `closed:${id}`, resolvedBy: actor.id, resolvedAt: new Date() } },
+      { returnDocument: 'after' },
+    )
+    .lean<ReportRecord>();
   app.events.publish('report.resolved', { reportId: id, status });
   return closed as ReportRecord;
 }
@@ -94,16 +97,18 @@ export async function approveReport(app: FastifyInstance, actor: UserRecord, id:
     await removeContent(app, actor, report);
   } catch (error) {
     // Nothing was resolved: free the claim so the report can be acted on again.
-    await releaseSlots(app.models.AttemptSlot, `report:${id}`);
+    await releaseSlots(app, `report:${id}`);
     throw error;
   }
   const closed = await close(app, id, 'actioned', actor);
-  const others = await app.models.Report.find({
-    contentType: report.contentType,
-    contentId: report.contentId,
-    status: 'open',
-    id: { $ne: id },
-  }).lean<ReportRecord[]>();
+  const others = await reportModels(app)
+    .Report.find({
+      contentType: report.contentType,
+      contentId: report.contentId,
+      status: 'open',
+      id: { $ne: id },
+    })
+    .lean<ReportRecord[]>();
   const alsoClosed: number[] = [];
   for (const other of others) {
     if (!(await claimResolution(app, other))) continue;

@@ -3,7 +3,7 @@ import type { DatabaseBackend } from '@enclave/protocol';
 import { expect, inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type AppConfig, loadEnv } from '../config.ts';
-import { withDatabase } from '../db/embedded.ts';
+import { withDatabase } from '../storage/index.ts';
 import { onFileEnd } from './cleanup.ts';
 import { SECRETS } from './secrets.ts';
 

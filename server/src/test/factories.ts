@@ -3,7 +3,8 @@ import type { App } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { usernameKey } from '../auth/service.ts';
 import { openSession } from '../auth/session-records.ts';
-import { insertWithId } from '../db/ids.ts';
+import { insertWithId } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { TestClient } from './client.ts';
 
@@ -24,7 +25,7 @@ export async function createMember(
   passwordHash ??= hashPassword(DEFAULT_PASSWORD);
   counter += 1;
   const username = overrides.username ?? `member${counter}_${Math.random().toString(36).slice(2, 7)}`;
-  const user = (await insertWithId(app.models.User, {
+  const user = (await insertWithId(userModels(app).User, {
     username,
     usernameKey: usernameKey(username),
     email: overrides.email ?? `${username.toLowerCase()}@example.test`,

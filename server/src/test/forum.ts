@@ -3,7 +3,9 @@ import type { CategoryBody, CreateThreadBody, Thread } from '@enclave/protocol';
 import type { App } from '../app.ts';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { createCategory } from '../categories/service.ts';
-import { byNumericId } from '../db/ids.ts';
+import { groupBuyModels } from '../group-buys/models.ts';
+import { byNumericId } from '../storage/index.ts';
+import { threadModels } from '../threads/models.ts';
 import { createThread } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { move } from '../wallet/ledger.ts';
@@ -45,7 +47,7 @@ export async function aThread(
   });
   if (approved && !thread.isApproved) {
     for (const id of new Set([thread.id, thread.sisterThreadId ?? thread.id])) {
-      await app.models.Thread.updateOne(byNumericId(id), { $set: { isApproved: true, approvedAt: new Date() } });
+      await threadModels(app).Thread.updateOne(byNumericId(id), { $set: { isApproved: true, approvedAt: new Date() } });
       // Written behind the services' backs: the read models are told, as a service's event would.
       app.changes.tell({ kind: 'thread', id });
     }
@@ -63,7 +65,7 @@ export const grantCoins = (app: App, account: number, amount: number) =>
  * them, and the read models are told, as a service's event would.
  */
 export async function setDeadline(app: App, threadId: number, deadline: Date): Promise<void> {
-  await app.models.Thread.updateOne(byNumericId(threadId), { $set: { groupBuyDeadline: deadline } });
-  await app.models.OpenGroupBuy.updateOne({ _id: String(threadId) }, { $set: { deadline } });
+  await threadModels(app).Thread.updateOne(byNumericId(threadId), { $set: { groupBuyDeadline: deadline } });
+  await groupBuyModels(app).OpenGroupBuy.updateOne({ _id: String(threadId) }, { $set: { deadline } });
   app.changes.tell({ kind: 'thread', id: threadId });
 }

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startDatabaseServer } from '../db/embedded.ts';
+import { startDatabaseServer } from '../storage/index.ts';
 
 /** One database server for the whole run; every test file then gets a database of its own. */
 export default async function setup(project: TestProject) {

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
+import { groupBuyModels } from '../group-buys/models.ts';
+import { walletModels } from '../wallet/models.ts';
 
 /**
  * The ledger's invariants, checked after every race: each account's entries run 1..n with no
@@ -8,7 +10,7 @@ import type { App } from '../app.ts';
  * open contributions, and once it has ended it paid out or gave back, never both.
  */
 export async function expectLedgerReconciles(app: App): Promise<void> {
-  const entries = await app.models.LedgerEntry.find().sort({ account: 1, seq: 1 }).lean();
+  const entries = await walletModels(app).LedgerEntry.find().sort({ account: 1, seq: 1 }).lean();
   const byAccount = new Map<number, typeof entries>();
   for (const entry of entries) byAccount.set(entry.account, [...(byAccount.get(entry.account) ?? []), entry]);
   for (const [account, chain] of byAccount) {
@@ -40,8 +42,10 @@ type Entry = { key: string; account: number; amount: number; creditTo?: number |
  */
 async function expectEscrowHoldsOpenContributions(app: App, threadId: number, entries: Entry[], balance: number) {
   const account = -threadId;
-  const places = await app.models.GroupBuyPlace.find({ threadId, place: { $gt: 0 } }).lean();
-  const outcome = await app.models.GroupBuyOutcome.findById(String(threadId)).lean();
+  const places = await groupBuyModels(app)
+    .GroupBuyPlace.find({ threadId, place: { $gt: 0 } })
+    .lean();
+  const outcome = await groupBuyModels(app).GroupBuyOutcome.findById(String(threadId)).lean();
   const escrowed = places
     .map((place) => entries.find((e) => e.key === `groupbuy:${place.userId}:${threadId}`))
     .filter((debit): debit is Entry => debit?.creditTo === account);

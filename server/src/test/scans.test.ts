@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { internalId } from '../db/ids.ts';
+import { internalId } from '../storage/index.ts';
+import { userModels } from '../users/models.ts';
 import { createTestApp } from './app.ts';
 import { scansDuring } from './scans.ts';
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
 
 describe('the scan detector', () => {
   it('passes point reads by _id and reports any other filter, with its collection', async () => {
-    const { User } = app.models;
+    const { User } = userModels(app);
     const scans = await scansDuring(app, async () => {
       await User.findById(internalId(1)).lean();
       await User.findOne({ username: 'nobody' }).lean();

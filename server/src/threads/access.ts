@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { append, headOf, readRange } from '../db/keyed-list.ts';
 import { completionOf, isPaidPlace, placeOf } from '../group-buys/state.ts';
+import { append, headOf, readRange } from '../storage/index.ts';
 import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
+import { threadModels } from './models.ts';
 import { type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
@@ -11,7 +12,7 @@ const holds = (app: FastifyInstance, threadId: number, userId: number, kind: Ent
   app.holdings.ofMember(
     userId,
     `${kind}:${threadId}`,
-    async () => (await app.models.Entitlement.exists({ _id: entitlementKey(threadId, userId, kind) })) !== null,
+    async () => (await threadModels(app).Entitlement.exists({ _id: entitlementKey(threadId, userId, kind) })) !== null,
   );
 
 /** A paid place in a completed group buy; the place is asked only once the buy has completed, when it is final. */
@@ -62,7 +63,7 @@ export async function recordHolding(
   kind: HoldingRecord['kind'],
 ): Promise<void> {
   try {
-    await append<HoldingRecord>(app, app.models.Holding, holdingsList(userId), () => ({
+    await append<HoldingRecord>(app, threadModels(app).Holding, holdingsList(userId), () => ({
       threadId,
       kind,
       createdAt: new Date(),
@@ -78,7 +79,7 @@ export async function recordHolding(
  * The forum index holds the live threads: a deleted one drops out without a read.
  */
 export async function holdingsOfMember(app: FastifyInstance, userId: number): Promise<Holdings> {
-  const { Holding } = app.models;
+  const { Holding } = threadModels(app);
   const list = holdingsList(userId);
   const [items] = await Promise.all([
     readRange<HoldingRecord>(app, Holding, list, 1, await headOf(app, Holding, list)),

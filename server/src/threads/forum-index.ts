@@ -1,10 +1,11 @@
 import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
-import { findByNumericId } from '../db/ids.ts';
 import { replyCountOf } from '../posts/replies.ts';
 import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
+import { findByNumericId } from '../storage/index.ts';
 import { CategoryTally } from './category-tally.ts';
+import { threadModels } from './models.ts';
 import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 import { WordIndex } from './word-index.ts';
@@ -59,14 +60,14 @@ export class ForumIndex extends ReadModel<IndexedThread> {
   readonly #created = new CreationTimes();
 
   protected async readAll(): Promise<IndexedThread[]> {
-    const threads = await this.app.models.Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
+    const threads = await threadModels(this.app).Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
     // The hints, not the posts: reading every thread's replies would read the largest collection at start.
     return threads.map((thread) => indexed(thread, thread.replyCount ?? 0));
   }
 
   protected async readOne(id: number): Promise<IndexedThread | null> {
     const [thread, replyCount] = await Promise.all([
-      findByNumericId<ThreadRecord & ReplyHints>(this.app.models.Thread, id),
+      findByNumericId<ThreadRecord & ReplyHints>(threadModels(this.app).Thread, id),
       replyCountOf(this.app, id),
     ]);
     if (!thread || thread.deletedAt) return null;

@@ -7,14 +7,15 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { byNumericId } from '../db/ids.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { decide } from '../group-buys/escrow.ts';
 import { groupBuyOf } from '../group-buys/service.ts';
 import { isPaidPlace, outcomeOf, phaseOf, placeOf, placesTaken } from '../group-buys/state.ts';
 import { logModeration } from '../moderation/log.ts';
 import { deleteReplies } from '../posts/replies.ts';
+import { byNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { threadModels } from './models.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
@@ -83,16 +84,16 @@ export async function editThread(
     const amountChanged = !next.isGroupBuy || next.groupBuyContributionAmount !== thread.groupBuyContributionAmount;
     if (taken > 0 && amountChanged) throw badRequest(FORUM_TEXT.contributionLocked);
   }
-  await app.models.Thread.updateOne(byNumericId(id), { $set: set });
+  await threadModels(app).Thread.updateOne(byNumericId(id), { $set: set });
   if (thread.sisterThreadId !== null) {
     // The sister is what the premium discussion sells: one price (kept in step both ways) and the parent's privacy.
-    await app.models.Thread.updateOne(byNumericId(thread.sisterThreadId), {
+    await threadModels(app).Thread.updateOne(byNumericId(thread.sisterThreadId), {
       $set: { premiumCost: next.unlockableCost, isPrivate: next.isPrivate, allowedUserIds: next.allowedUserIds },
     });
     app.events.publish('thread.updated', { threadId: thread.sisterThreadId });
   }
   if (thread.parentThreadId !== null && set.premiumCost) {
-    await app.models.Thread.updateOne(byNumericId(thread.parentThreadId), {
+    await threadModels(app).Thread.updateOne(byNumericId(thread.parentThreadId), {
       $set: { unlockableCost: set.premiumCost },
     });
     app.events.publish('thread.updated', { threadId: thread.parentThreadId });
@@ -113,10 +114,12 @@ export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord,
   if (thread.isGroupBuy) await decide(app, thread, 'cancelled');
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
   const tombstone = { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] };
-  await Promise.all(ids.map((threadId) => app.models.Thread.updateOne(byNumericId(threadId), { $set: tombstone })));
+  await Promise.all(
+    ids.map((threadId) => threadModels(app).Thread.updateOne(byNumericId(threadId), { $set: tombstone })),
+  );
   await Promise.all(ids.map((threadId) => deleteReplies(app, threadId)));
   if (thread.parentThreadId !== null) {
-    await app.models.Thread.updateOne(byNumericId(thread.parentThreadId), { $set: { sisterThreadId: null } });
+    await threadModels(app).Thread.updateOne(byNumericId(thread.parentThreadId), { $set: { sisterThreadId: null } });
   }
   for (const threadId of ids) app.events.publish('thread.deleted', { threadId });
   await logModeration(app, {
@@ -172,7 +175,9 @@ export async function approveThread(app: FastifyInstance, approver: UserRecord, 
   if (!thread.isApproved) {
     const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
     const approval = { isApproved: true, approvedBy: approver.id, approvedAt: new Date() };
-    await Promise.all(ids.map((threadId) => app.models.Thread.updateOne(byNumericId(threadId), { $set: approval })));
+    await Promise.all(
+      ids.map((threadId) => threadModels(app).Thread.updateOne(byNumericId(threadId), { $set: approval })),
+    );
     app.events.publish('thread.approved', { threadId: thread.id, approvedBy: approver.id });
     announceShare(app, thread, { ...thread, isApproved: true });
     await logModeration(app, { actorId: approver.id, action: 'thread.approve', targetType: 'thread', targetId: id });

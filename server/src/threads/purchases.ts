@@ -9,14 +9,15 @@ import {
   type UnlockReply,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { isDuplicateKey } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
 import { holdingsOf, recordHolding } from './access.ts';
 import { type EntitlementKind, entitlementKey } from './entitlement-model.ts';
+import { threadModels } from './models.ts';
 import { canReadContent, canReadDiscussion, isAuthor, type Viewer } from './policy.ts';
 import { readableThread, visibleThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -47,7 +48,7 @@ async function payAuthor(
 async function grant(app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) {
   try {
     const _id = entitlementKey(threadId, userId, kind);
-    await app.models.Entitlement.create({ _id, threadId, userId, kind, createdAt: new Date() });
+    await threadModels(app).Entitlement.create({ _id, threadId, userId, kind, createdAt: new Date() });
     app.events.publish('access.granted', { userId, threadId });
     await recordHolding(app, userId, threadId, kind);
     return true;

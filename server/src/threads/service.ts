@@ -12,13 +12,14 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
-import { findAllByNumericId, findByNumericId, insertWithId, internalId } from '../db/ids.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { markOpen } from '../group-buys/escrow.ts';
+import { findAllByNumericId, findByNumericId, insertWithId, internalId } from '../storage/index.ts';
 import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff, type UserRecord } from '../users/user-model.ts';
 import { holdingsOf, holdingsOfMember } from './access.ts';
 import type { SearchScope } from './forum-index.ts';
+import { threadModels } from './models.ts';
 import {
   canReadContent,
   canSee,
@@ -43,7 +44,7 @@ import type { ThreadRecord } from './thread-model.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function findThread(app: FastifyInstance, id: number): Promise<ThreadRecord> {
-  const thread = await findByNumericId(app.models.Thread, id);
+  const thread = await findByNumericId(threadModels(app).Thread, id);
   if (!thread || thread.deletedAt) throw notFound(SERVER_TEXT.threadNotFound);
   return thread;
 }
@@ -60,7 +61,7 @@ export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: nu
 
 /** The threads among `ids` that exist for the viewer (an invite to one names no hidden thread), read by key. */
 export async function visibleThreads(app: FastifyInstance, viewer: Viewer, ids: number[]): Promise<ThreadRecord[]> {
-  const threads = await findAllByNumericId(app.models.Thread, [...new Set(ids)]);
+  const threads = await findAllByNumericId(threadModels(app).Thread, [...new Set(ids)]);
   return threads.filter((thread) => !thread.deletedAt && canSee(viewer, thread));
 }
 
@@ -195,9 +196,9 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
     approvedAt: staffAuthor ? now : null,
   };
   assertAmounts(fields);
-  let thread = await insertWithId(app.models.Thread, fields as Omit<ThreadRecord, 'id'>);
+  let thread = await insertWithId(threadModels(app).Thread, fields as Omit<ThreadRecord, 'id'>);
   if (sisterContent) {
-    const sister = await insertWithId(app.models.Thread, {
+    const sister = await insertWithId(threadModels(app).Thread, {
       ...fields,
       title: FORUM_TEXT.sisterTitle(title),
       content: sisterContent,
@@ -210,7 +211,7 @@ export async function createThread(app: FastifyInstance, author: UserRecord, bod
       isSisterThread: true,
       parentThreadId: thread.id,
     } as Omit<ThreadRecord, 'id'>);
-    await app.models.Thread.updateOne({ _id: internalId(thread.id) }, { $set: { sisterThreadId: sister.id } });
+    await threadModels(app).Thread.updateOne({ _id: internalId(thread.id) }, { $set: { sisterThreadId: sister.id } });
     thread = { ...thread, sisterThreadId: sister.id };
   }
   // Lost to a crash, the marker is written by the first contribution instead (before any coin moves).

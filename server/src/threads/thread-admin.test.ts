@@ -1,11 +1,13 @@
 import { api, VALIDATION } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { postModels } from '../posts/models.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
 import { scansDuring } from '../test/scans.ts';
+import { threadModels } from './models.ts';
 
 let app: App;
 
@@ -79,7 +81,7 @@ describe('editing a thread (PATCH /api/admin/threads/{id})', () => {
       const response = await edit(admin, thread.id, { title: 'Sneaky title', ...extra });
       expect(response.statusCode).toBe(400);
     }
-    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({
+    expect(await threadModels(app).Thread.findOne({ id: thread.id }).lean()).toMatchObject({
       title: 'Kept title',
       authorId: author.id,
       isSisterThread: false,
@@ -107,7 +109,7 @@ describe('editing a thread (PATCH /api/admin/threads/{id})', () => {
     expect(await message({ isGroupBuy: true, groupBuyParticipantsRequired: 3, groupBuyContributionAmount: null })).toBe(
       VALIDATION.contributionRequired,
     );
-    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({ isPremium: false });
+    expect(await threadModels(app).Thread.findOne({ id: thread.id }).lean()).toMatchObject({ isPremium: false });
   });
 
   it('keeps a group buy consistent with the contributions already made', async () => {
@@ -145,9 +147,11 @@ describe('editing a thread (PATCH /api/admin/threads/{id})', () => {
     });
     const { client: admin } = await createMember(app, { isAdmin: true });
     expect((await edit(admin, thread.id, { unlockableCost: 60 })).statusCode).toBe(200);
-    expect(await app.models.Thread.findOne({ id: thread.sisterThreadId }).lean()).toMatchObject({ premiumCost: 60 });
+    expect(await threadModels(app).Thread.findOne({ id: thread.sisterThreadId }).lean()).toMatchObject({
+      premiumCost: 60,
+    });
     expect((await edit(admin, thread.sisterThreadId as number, { premiumCost: 70 })).statusCode).toBe(200);
-    expect(await app.models.Thread.findOne({ id: thread.id }).lean()).toMatchObject({ unlockableCost: 70 });
+    expect(await threadModels(app).Thread.findOne({ id: thread.id }).lean()).toMatchObject({ unlockableCost: 70 });
   });
 });
 
@@ -179,12 +183,11 @@ describe('deleting a thread (DELETE /api/admin/threads/{id})', () => {
     });
     for (const id of [thread.id, thread.sisterThreadId as number]) {
       expect((await moderator.call(api.thread, { params: { id } })).statusCode).toBe(404);
-      const tombstone = await app.models.Thread.findOne({ id }).lean();
+      const tombstone = await threadModels(app).Thread.findOne({ id }).lean();
       expect(tombstone?.deletedAt).toBeInstanceOf(Date);
       expect(tombstone?.content).toBe('');
     }
-    expect(await app.models.Post.countDocuments({ threadId: thread.id })).toBe(0);
-    expect(await app.models.ListBucket.countDocuments({ _id: { $regex: `^replies:${thread.id}#` } })).toBe(0);
+    expect(await postModels(app).Post.countDocuments({ threadId: thread.id })).toBe(0);
     expect((await moderator.call(api.threads)).json().map((t: { id: number }) => t.id)).not.toContain(thread.id);
     expect((await moderator.call(api.deleteThread, { params: { id: thread.id } })).statusCode).toBe(404);
   });

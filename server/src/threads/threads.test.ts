@@ -5,6 +5,7 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread } from '../test/forum.ts';
+import { threadModels } from './models.ts';
 
 let app: App;
 let categoryId: number;
@@ -84,7 +85,7 @@ describe('creating a thread', () => {
     const refused = await muted.call(api.createThread, { body });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(ErrorCode.Muted);
-    expect(await app.models.Thread.countDocuments({ categoryId, title: 'T' })).toBe(0);
+    expect(await threadModels(app).Thread.countDocuments({ categoryId, title: 'T' })).toBe(0);
   });
 });
 
@@ -127,7 +128,9 @@ describe('approval', () => {
     const approved = await moderator.call(api.approveThread, { params: { id: pending.id } });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().thread).toMatchObject({ id: pending.id, isApproved: true });
-    expect(await app.models.Thread.findOne({ id: pending.id }).lean()).toMatchObject({ approvedBy: moderatorUser.id });
+    expect(await threadModels(app).Thread.findOne({ id: pending.id }).lean()).toMatchObject({
+      approvedBy: moderatorUser.id,
+    });
     expect(ids((await moderator.call(api.unapprovedThreads)).json())).not.toContain(pending.id);
     expect(ids((await member.call(api.threads)).json())).toContain(pending.id);
   });
@@ -145,7 +148,9 @@ describe('approval', () => {
     expect(queue).toContain(parent.id);
     expect(queue).not.toContain(parent.sisterThreadId);
     await admin.call(api.approveThread, { params: { id: parent.id } });
-    expect(await app.models.Thread.findOne({ id: parent.sisterThreadId }).lean()).toMatchObject({ isApproved: true });
+    expect(await threadModels(app).Thread.findOne({ id: parent.sisterThreadId }).lean()).toMatchObject({
+      isApproved: true,
+    });
   });
 });
 

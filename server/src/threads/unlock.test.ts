@@ -7,6 +7,8 @@ import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf } from '../wallet/ledger.ts';
+import { walletModels } from '../wallet/models.ts';
+import { threadModels } from './models.ts';
 
 let app: App;
 
@@ -137,10 +139,10 @@ describe('unlocking', () => {
     const responses = await Promise.all(Array.from({ length: 100 }, () => unlock(client, thread.id)));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(responses.every((r) => [200, 402, 409].includes(r.statusCode))).toBe(true);
-    expect(await app.models.LedgerEntry.countDocuments({ account: user.id, type: 'unlock' })).toBe(1);
+    expect(await walletModels(app).LedgerEntry.countDocuments({ account: user.id, type: 'unlock' })).toBe(1);
     expect(await balanceOf(app, user.id)).toBe(0);
     expect(await balanceOf(app, author.id)).toBe(25);
-    expect(await app.models.Entitlement.countDocuments({ threadId: thread.id, userId: user.id })).toBe(1);
+    expect(await threadModels(app).Entitlement.countDocuments({ threadId: thread.id, userId: user.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 });
@@ -153,7 +155,7 @@ describe('a premium sister thread (unlockable type premium_thread)', () => {
       unlockableContent: undefined,
       sisterContent: 'Inner circle calls',
     });
-    const sister = await app.models.Thread.findOne({ id: made.thread.sisterThreadId }).lean();
+    const sister = await threadModels(app).Thread.findOne({ id: made.thread.sisterThreadId }).lean();
     return { ...made, sister };
   }
 

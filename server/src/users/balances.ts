@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { byNumericId } from '../db/ids.ts';
+import { byNumericId } from '../storage/index.ts';
+import { userModels } from './models.ts';
 
 /**
  * The member document keeps a copy of the coin balance, for lists of many members (the ledger stays the truth and
@@ -9,7 +10,7 @@ import { byNumericId } from '../db/ids.ts';
 export function copyBalances(app: FastifyInstance): void {
   app.events.on('wallet.balance', ({ userId, balance }) => {
     app.afterwards('cached balance not written', () =>
-      app.models.User.updateOne(byNumericId(userId), { $set: { coinBalance: balance } }),
+      userModels(app).User.updateOne(byNumericId(userId), { $set: { coinBalance: balance } }),
     );
   });
 }

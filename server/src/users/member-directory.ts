@@ -1,9 +1,10 @@
 import type { AdminUsersQuery, PublicUser } from '@enclave/protocol';
 import { LIMITS } from '@enclave/protocol';
 import { emailKey, usernameKey } from '../auth/service.ts';
-import { byNumericId, findByNumericId } from '../db/ids.ts';
 import { CreationTimes } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
+import { byNumericId, findByNumericId } from '../storage/index.ts';
+import { userModels } from './models.ts';
 import { presentPublicUser } from './presenter.ts';
 import type { UserRecord } from './user-model.ts';
 
@@ -38,11 +39,11 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #shown = new WeakMap<UserRecord, { card: PublicUser; until: number }>();
 
   protected async readAll(): Promise<UserRecord[]> {
-    return (await this.app.models.User.find({}).lean<UserRecord[]>()).map((user) => this.#withBalance(user));
+    return (await userModels(this.app).User.find({}).lean<UserRecord[]>()).map((user) => this.#withBalance(user));
   }
 
   protected async readOne(id: number): Promise<UserRecord | null> {
-    const user = await this.app.models.User.findOne(byNumericId(id)).lean<UserRecord>();
+    const user = await userModels(this.app).User.findOne(byNumericId(id)).lean<UserRecord>();
     return user && this.#withBalance(user);
   }
 
@@ -58,7 +59,7 @@ export class MemberDirectory extends ReadModel<UserRecord> {
       const held = this.get(id);
       if (held) return held;
     }
-    return findByNumericId<UserRecord>(this.app.models.User, id);
+    return findByNumericId<UserRecord>(userModels(this.app).User, id);
   }
 
   protected stored(record: UserRecord, previous: UserRecord | undefined): void {

@@ -6,6 +6,7 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { multipartFile, tinyPng } from '../test/multipart.ts';
+import { userModels } from './models.ts';
 
 let app: App;
 
@@ -177,10 +178,10 @@ describe('account deletion', () => {
     expect(response.statusCode).toBe(200);
     expect((await client.call(api.user)).statusCode).toBe(401);
     expect((await new TestClient(app).call(api.usersById, { params: { id: user.id } })).statusCode).toBe(404);
-    const stored = await app.models.User.findOne({ id: user.id }).lean();
+    const stored = await userModels(app).User.findOne({ id: user.id }).lean();
     expect(stored).toMatchObject({ bio: null, profilePictureVersion: 0 });
     expect(stored?.email).not.toBe(user.email);
-    expect(await app.models.ProfilePicture.countDocuments({ userId: user.id })).toBe(0);
+    expect(await userModels(app).ProfilePicture.countDocuments({ userId: user.id })).toBe(0);
     // The name is free again for someone new.
     const again = await new TestClient(app).call(api.register, {
       body: { username: user.username, email: user.email, password: 'secret1', confirmPassword: 'secret1' },
@@ -203,7 +204,7 @@ describe('account deletion', () => {
     expect(squatted.statusCode).toBe(201);
     const response = await client.call(api.deleteAccount, { body: { password: DEFAULT_PASSWORD } });
     expect(response.statusCode).toBe(200);
-    const stored = await app.models.User.findOne({ id: user.id }).lean();
+    const stored = await userModels(app).User.findOne({ id: user.id }).lean();
     expect(stored?.deletedAt).toBeInstanceOf(Date);
     expect((await client.call(api.user)).statusCode).toBe(401);
     // Whatever the tombstone is, registration refuses it as a name and as an email.

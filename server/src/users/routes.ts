@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { describeClient } from '../auth/client-info.ts';
 import { member, signedIn, viewerOf } from '../auth/guards.ts';
 import { clearSession, signIn } from '../auth/session.ts';
-import { byNumericId } from '../db/ids.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { uploadedFile } from '../http/uploads.ts';
+import { byNumericId } from '../storage/index.ts';
+import { userModels } from './models.ts';
 import { pictureUrl, presentMe, presentMemberSuggestion, presentPublicUser } from './presenter.ts';
 import {
   changePassword,
@@ -82,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.profilePicture),
     handler: async (request, reply) => {
-      const picture = await app.models.ProfilePicture.findOne(byNumericId(request.params.id)).lean();
+      const picture = await userModels(app).ProfilePicture.findOne(byNumericId(request.params.id)).lean();
       if (!picture) throw notFound('No profile picture');
       // The URL carries the version, so a cached copy never goes stale.
       return reply

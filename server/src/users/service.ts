@@ -15,9 +15,10 @@ import { forgetActivity } from '../activity/activity-log.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { forgetAttempts, revokeSessions, usernameKey } from '../auth/service.ts';
 import { forgetSessions } from '../auth/session-records.ts';
-import { byNumericId, isDuplicateKey } from '../db/ids.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { byNumericId, isDuplicateKey } from '../storage/index.ts';
 import { closeWallet } from '../wallet/service.ts';
+import { userModels } from './models.ts';
 import type { UserRecord } from './user-model.ts';
 
 /** A member who has not deleted their account, from the member directory (one read by key until it has loaded). */
@@ -34,11 +35,9 @@ export async function findMemberByName(app: FastifyInstance, username: string): 
 }
 
 async function update(app: FastifyInstance, id: number, set: Record<string, unknown>): Promise<UserRecord> {
-  const updated = (await app.models.User.findOneAndUpdate(
-    byNumericId(id),
-    { $set: set },
-    { returnDocument: 'after' },
-  ).lean<UserRecord>()) as UserRecord;
+  const updated = (await userModels(app)
+    .User.findOneAndUpdate(byNumericId(id), { $set: set }, { returnDocument: 'after' })
+    .lean<UserRecord>()) as UserRecord;
   app.events.publish('member.changed', { userId: id });
   return updated;
 }
@@ -123,7 +122,7 @@ export async function setProfilePicture(app: FastifyInstance, user: UserRecord, 
       throw badRequest(SERVER_TEXT.pictureType);
     });
   const version = user.profilePictureVersion + 1;
-  await app.models.ProfilePicture.updateOne(
+  await userModels(app).ProfilePicture.updateOne(
     byNumericId(user.id),
     { $set: { userId: user.id, contentType: kind.contentType, data: picture, version } },
     { upsert: true },
@@ -182,7 +181,7 @@ export async function deleteAccount(app: FastifyInstance, user: UserRecord, pass
     privacy: { defaultThreadPrivate: false, hideProfile: true },
     deletedAt: new Date(),
   });
-  await app.models.ProfilePicture.deleteOne(byNumericId(user.id));
+  await userModels(app).ProfilePicture.deleteOne(byNumericId(user.id));
   await forgetAttempts(app, user.id);
   await closeWallet(app, user.id);
   await revokeSessions(app, user.id, 'deleted');

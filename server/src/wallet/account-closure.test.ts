@@ -5,6 +5,7 @@ import { createTestApp } from '../test/app.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf, move } from './ledger.ts';
+import { walletModels } from './models.ts';
 import { closeWallet } from './service.ts';
 
 let app: App;
@@ -20,7 +21,9 @@ describe('account deletion removes the coins', () => {
     const response = await client.call(api.deleteAccount, { body: { password: DEFAULT_PASSWORD } });
     expect(response.statusCode).toBe(200);
     expect(await balanceOf(app, user.id)).toBe(0);
-    const closing = await app.models.LedgerEntry.findOne({ key: `close:${user.id}` }).lean();
+    const closing = await walletModels(app)
+      .LedgerEntry.findOne({ key: `close:${user.id}` })
+      .lean();
     expect(closing).toMatchObject({ type: 'account_closed', amount: -730, balanceAfter: 0 });
     await expectLedgerReconciles(app);
   });
@@ -28,11 +31,11 @@ describe('account deletion removes the coins', () => {
   it('writes nothing for an empty wallet, and closes once', async () => {
     const { user } = await createMember(app);
     expect(await closeWallet(app, user.id)).toBe(0);
-    expect(await app.models.LedgerEntry.countDocuments({ account: user.id })).toBe(0);
+    expect(await walletModels(app).LedgerEntry.countDocuments({ account: user.id })).toBe(0);
     await move(app, { account: user.id, amount: 50, key: `grant:${user.id}`, type: 'admin_grant' });
     expect(await closeWallet(app, user.id)).toBe(50);
     expect(await closeWallet(app, user.id)).toBe(0);
-    expect(await app.models.LedgerEntry.countDocuments({ key: `close:${user.id}` })).toBe(1);
+    expect(await walletModels(app).LedgerEntry.countDocuments({ key: `close:${user.id}` })).toBe(1);
   });
 
   it('race: spends racing the closure still leave the wallet empty and the ledger whole', async () => {

@@ -1,12 +1,14 @@
 import { api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { internalId } from '../db/ids.ts';
+import { internalId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { scansDuring } from '../test/scans.ts';
+import { userModels } from '../users/models.ts';
 import { balanceOf, completeSellerCredits, ledgerStats, move, movementByKey, pay } from './ledger.ts';
+import { walletModels } from './models.ts';
 
 let app: App;
 let other: App;
@@ -55,8 +57,8 @@ describe('the ledger by key', () => {
     });
     expect(scans).toEqual([]);
     // Nothing unfinished is left behind: no movement under way, no sale owed.
-    expect(await app.models.LedgerMoving.countDocuments()).toBe(0);
-    expect(await app.models.UnfinishedSale.countDocuments()).toBe(0);
+    expect(await walletModels(app).LedgerMoving.countDocuments()).toBe(0);
+    expect(await walletModels(app).UnfinishedSale.countDocuments()).toBe(0);
     await expectLedgerReconciles(app);
   });
 
@@ -71,7 +73,7 @@ describe('the ledger by key', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
     expect(await balanceOf(app, user.id)).toBe(0);
     expect(await balanceOf(other, user.id)).toBe(0);
-    const seqs = (await app.models.LedgerEntry.find({ account: user.id }).lean())
+    const seqs = (await walletModels(app).LedgerEntry.find({ account: user.id }).lean())
       .map((e) => e.seq)
       .sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
@@ -99,14 +101,14 @@ describe('the ledger by key', () => {
     const key = `cut:${user.id}`;
     const { entry } = await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
     // As a crash right after the entry leaves it: the marker still there, no pointer.
-    await app.models.LedgerKey.deleteOne({ _id: key });
-    await app.models.LedgerMoving.create({ _id: key, account: user.id, createdAt: new Date() });
+    await walletModels(app).LedgerKey.deleteOne({ _id: key });
+    await walletModels(app).LedgerMoving.create({ _id: key, account: user.id, createdAt: new Date() });
     expect(await movementByKey(app, key)).toMatchObject({ seq: entry.seq });
     // The balance is 0 now: the retry is the same movement, answered, not a shortfall.
     const again = await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
     expect(again).toMatchObject({ replayed: true, entry: { seq: entry.seq } });
     await completeSellerCredits(app);
-    expect(await app.models.LedgerMoving.exists({ _id: key })).toBeNull();
+    expect(await walletModels(app).LedgerMoving.exists({ _id: key })).toBeNull();
     expect(await scansDuring(app, () => movementByKey(app, key))).toEqual([]);
     expect(await balanceOf(app, user.id)).toBe(0);
   });
@@ -117,7 +119,7 @@ describe('the ledger by key', () => {
     await move(app, { account: user.id, amount: -2, key: `copy:${user.id}`, type: 'unlock' });
     // Written in the background, as tracked work.
     await app.settled();
-    expect((await app.models.User.findById(internalId(user.id)).lean())?.coinBalance).toBe(40);
+    expect((await userModels(app).User.findById(internalId(user.id)).lean())?.coinBalance).toBe(40);
   });
 
   it('counts movements (a sale once) and coins sold since a time, by key', async () => {
@@ -147,7 +149,10 @@ describe('the ledger by key', () => {
     });
     expect(await ledgerStats(app, new Date(Date.now() + 1000))).toEqual({ totalTransactions: 0, totalCoins: 0 });
     // The same figures as counting the ledger itself.
-    const counted = await app.models.LedgerEntry.countDocuments({ type: { $ne: 'sale' }, createdAt: { $gte: since } });
+    const counted = await walletModels(app).LedgerEntry.countDocuments({
+      type: { $ne: 'sale' },
+      createdAt: { $gte: since },
+    });
     expect(counted).toBe(2);
   });
 

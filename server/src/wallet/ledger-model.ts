@@ -1,5 +1,5 @@
 import { type InferSchemaType, Schema } from 'mongoose';
-import type { ListItem } from '../db/keyed-list.ts';
+import type { ListItem } from '../storage/index.ts';
 
 /** What a movement was for; presented as the spec's transactionType (purchase, unlock_content, other). */
 export const ENTRY_TYPES = [

@@ -5,6 +5,7 @@ import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf, completeSellerCredits, move, pay } from './ledger.ts';
+import { walletModels } from './models.ts';
 
 let app: App;
 
@@ -32,7 +33,7 @@ describe('the coin ledger', () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ statusCode: 402, code: ErrorCode.InsufficientCoins });
-    expect(await app.models.LedgerEntry.countDocuments({ account: user.id })).toBe(1);
+    expect(await walletModels(app).LedgerEntry.countDocuments({ account: user.id })).toBe(1);
   });
 
   it('moves a key once: a replay is answered, not repeated', async () => {
@@ -56,7 +57,7 @@ describe('the coin ledger', () => {
     const fresh = results.filter((r) => r.status === 'fulfilled' && !r.value.replayed);
     expect(fresh).toHaveLength(1);
     expect(await balanceOf(app, user.id)).toBe(0);
-    expect(await app.models.LedgerEntry.countDocuments({ key: `race-key:${user.id}` })).toBe(1);
+    expect(await walletModels(app).LedgerEntry.countDocuments({ key: `race-key:${user.id}` })).toBe(1);
     await expectLedgerReconciles(app);
   });
 

@@ -1,10 +1,9 @@
 import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { isDuplicateKey } from '../db/ids.ts';
-import { appendAfter, firstSince, headOf, readItem } from '../db/keyed-list.ts';
-import { limit } from '../db/limit.ts';
 import { AppError } from '../errors.ts';
+import { limit } from '../limit.ts';
+import { appendAfter, firstSince, headOf, isDuplicateKey, readItem } from '../storage/index.ts';
 import { ledgerKeys } from './ledger-keys.ts';
 import {
   creditKey,
@@ -18,6 +17,7 @@ import {
   MOVEMENTS,
   type MovementItem,
 } from './ledger-model.ts';
+import { walletModels } from './models.ts';
 
 export interface Movement {
   account: number;
@@ -40,9 +40,9 @@ export const insufficientCoins = (needed: number, balance: number) =>
   new AppError(402, ErrorCode.InsufficientCoins, SERVER_TEXT.insufficientCoins, { needed, balance });
 
 type Entries = Model<LedgerItem>;
-const entries = (app: FastifyInstance) => app.models.LedgerEntry as unknown as Entries;
+const entries = (app: FastifyInstance) => walletModels(app).LedgerEntry as unknown as Entries;
 type Movements = Model<MovementItem>;
-const movements = (app: FastifyInstance) => app.models.Movement as unknown as Movements;
+const movements = (app: FastifyInstance) => walletModels(app).Movement as unknown as Movements;
 
 /** An entry as the code reads it: without the keyed list's bookkeeping. */
 function entryOf(item: LedgerEntry): LedgerEntry {
@@ -67,16 +67,16 @@ export async function balanceOf(app: FastifyInstance, account: number): Promise<
  * so): only then is the ledger searched by key.
  */
 export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
-  const pointer = await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
+  const pointer = await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
   if (pointer) return pointer.entry;
-  if (await app.models.LedgerMoving.exists({ _id: key })) return searchByKey(app, key);
+  if (await walletModels(app).LedgerMoving.exists({ _id: key })) return searchByKey(app, key);
   // No marker: never moved, or finished between the two reads (its pointer is written before its marker goes).
-  return (await app.models.LedgerKey.findById(key).lean<{ entry: LedgerEntry }>())?.entry ?? null;
+  return (await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>())?.entry ?? null;
 }
 
 /** The rare search: a movement whose pointer a crash (or a writer still at work) has not written yet. */
 async function searchByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
-  const found = await app.models.LedgerEntry.findOne({ key }).lean<LedgerEntry>();
+  const found = await walletModels(app).LedgerEntry.findOne({ key }).lean<LedgerEntry>();
   return found ? entryOf(found) : null;
 }
 
@@ -104,13 +104,13 @@ const marker = (model: unknown) => model as Model<never>;
  */
 export async function move(app: FastifyInstance, movement: Movement): Promise<MovementResult> {
   // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
-  const done = await app.models.LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
+  const done = await walletModels(app).LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
   if (done) return { entry: done.entry, replayed: true };
   const now = new Date();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
   const [alone] = await Promise.all([
-    mark(marker(app.models.LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now }),
-    owed ? mark(marker(app.models.UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
+    mark(marker(walletModels(app).LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now }),
+    owed ? mark(marker(walletModels(app).UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
   ]);
   let entry: LedgerEntry;
   let checkedSeq = 0;
@@ -174,8 +174,8 @@ async function recentEntryOf(app: FastifyInstance, account: number, seq: number,
 /** A refused movement leaves no marker behind. */
 async function abandon(app: FastifyInstance, key: string): Promise<void> {
   await Promise.all([
-    app.models.LedgerMoving.deleteOne({ _id: key }),
-    app.models.UnfinishedSale.deleteOne({ _id: key }),
+    walletModels(app).LedgerMoving.deleteOne({ _id: key }),
+    walletModels(app).UnfinishedSale.deleteOne({ _id: key }),
   ]);
 }
 
@@ -183,9 +183,9 @@ async function abandon(app: FastifyInstance, key: string): Promise<void> {
 async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
   await Promise.all([
     isCreditSide(entry) ? null : countMovement(app, entry),
-    mark(marker(app.models.LedgerKey), { _id: entry.key, entry }),
+    mark(marker(walletModels(app).LedgerKey), { _id: entry.key, entry }),
   ]);
-  await app.models.LedgerMoving.deleteOne({ _id: entry.key });
+  await walletModels(app).LedgerMoving.deleteOne({ _id: entry.key });
 }
 
 async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
@@ -229,7 +229,7 @@ export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
     type: creditTypeOf(debit.type),
     reference: debit.reference ?? undefined,
   });
-  await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
+  await walletModels(app).UnfinishedSale.deleteOne({ _id: debit.key });
 }
 
 /** A marker younger than this may belong to a movement another process is making right now. */
@@ -241,10 +241,10 @@ const isStale = (createdAt: Date) => Date.now() - createdAt.getTime() > IN_FLIGH
  * their pointer; markers of movements that never happened go. Walks the markers alone.
  */
 export async function finishMovements(app: FastifyInstance): Promise<number> {
-  const open = await app.models.LedgerMoving.find().lean<{ _id: string; createdAt: Date }[]>();
+  const open = await walletModels(app).LedgerMoving.find().lean<{ _id: string; createdAt: Date }[]>();
   for (const { _id: key, createdAt } of open) {
-    if (await app.models.LedgerKey.exists({ _id: key })) {
-      await app.models.LedgerMoving.deleteOne({ _id: key });
+    if (await walletModels(app).LedgerKey.exists({ _id: key })) {
+      await walletModels(app).LedgerMoving.deleteOne({ _id: key });
       continue;
     }
     const entry = await searchByKey(app, key);
@@ -252,7 +252,7 @@ export async function finishMovements(app: FastifyInstance): Promise<number> {
       if (!isCreditSide(entry) && !(await isCounted(app, key))) await countMovement(app, entry);
       await settleMovement(app, entry);
     } else if (isStale(createdAt)) {
-      await app.models.LedgerMoving.deleteOne({ _id: key });
+      await walletModels(app).LedgerMoving.deleteOne({ _id: key });
     }
   }
   return open.length;
@@ -273,7 +273,7 @@ async function isCounted(app: FastifyInstance, key: string): Promise<boolean> {
  */
 export async function completeSellerCredits(app: FastifyInstance): Promise<number> {
   await finishMovements(app);
-  const unfinished = await app.models.UnfinishedSale.find().lean<{ _id: string; createdAt: Date }[]>();
+  const unfinished = await walletModels(app).UnfinishedSale.find().lean<{ _id: string; createdAt: Date }[]>();
   const completed = await Promise.all(unfinished.map((sale) => sweepQueue.add(() => completeUnfinished(app, sale))));
   return completed.filter(Boolean).length;
 }
@@ -285,10 +285,10 @@ const sweepQueue = limit(4);
 async function completeUnfinished(app: FastifyInstance, sale: { _id: string; createdAt: Date }): Promise<boolean> {
   const key = sale._id;
   const done = async () => {
-    await app.models.UnfinishedSale.deleteOne({ _id: key });
+    await walletModels(app).UnfinishedSale.deleteOne({ _id: key });
     return false;
   };
-  if (await app.models.LedgerKey.exists({ _id: creditKey(key) })) return done();
+  if (await walletModels(app).LedgerKey.exists({ _id: creditKey(key) })) return done();
   const debit = await movementByKey(app, key);
   if (!debit) return isStale(sale.createdAt) ? done() : false;
   if (await movementByKey(app, ledgerKeys.refund(key))) return done();
@@ -306,7 +306,7 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
     type: 'refund',
     reference: debit.reference ?? undefined,
   });
-  await app.models.UnfinishedSale.deleteOne({ _id: debit.key });
+  await walletModels(app).UnfinishedSale.deleteOne({ _id: debit.key });
 }
 
 /**

@@ -8,11 +8,12 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { headOf, readRange } from '../db/keyed-list.ts';
 import { paymentByPaymentId, paymentItems, paymentsOfItems } from '../payments/payment-keys.ts';
 import { paymentList } from '../payments/payment-model.ts';
+import { headOf, readRange } from '../storage/index.ts';
 import { balanceOf, move } from './ledger.ts';
 import { type EntryType, type LedgerItem, ledgerList } from './ledger-model.ts';
+import { walletModels } from './models.ts';
 import { PAYMENT_STATUS_GROUPS, presentEntry, presentPaymentRow, UNLOCK_ENTRY_TYPES } from './presenter.ts';
 
 // Each refused try means a spend lowered the balance meanwhile: progress, so the bound is generous.
@@ -110,7 +111,7 @@ function paymentStatuses(query: TransactionsQuery): readonly PaymentStatus[] | n
 async function entryRows(app: FastifyInstance, userId: number, query: TransactionsQuery, from: number, want: number) {
   const types = entryTypes(query);
   if (!types) return { rows: [], lowest: 0 };
-  const model = app.models.LedgerEntry as unknown as Model<LedgerItem>;
+  const model = walletModels(app).LedgerEntry as unknown as Model<LedgerItem>;
   const { items, lowest } = await readBackwards(
     from,
     want,
@@ -167,7 +168,7 @@ function nextPosition(rows: Row[], shown: Set<Row>, lowest: number): number {
 /** The first page starts at the heads of both lists. */
 async function heads(app: FastifyInstance, userId: number) {
   const [entries, payments] = await Promise.all([
-    headOf(app, app.models.LedgerEntry as unknown as Model<LedgerItem>, ledgerList(userId)),
+    headOf(app, walletModels(app).LedgerEntry as unknown as Model<LedgerItem>, ledgerList(userId)),
     headOf(app, paymentItems(app), paymentList(userId)),
   ]);
   return { entries, payments };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { importList } from '../db/keyed-list.ts';
+import { importList } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { balanceOf } from './ledger.ts';
 import { type LedgerEntry, ledgerList } from './ledger-model.ts';
+import { walletModels } from './models.ts';
 
 const BUYERS = 100;
 const PURCHASES_EACH = 10;
@@ -83,10 +84,12 @@ describe('the start-up sweep of seller credits', () => {
     const accounts = new Map<number, LedgerEntry[]>();
     for (const entry of entries) accounts.set(entry.account, [...(accounts.get(entry.account) ?? []), entry]);
     for (const [account, chain] of accounts) {
-      await importList(seeder, seeder.models.LedgerEntry as never, ledgerList(account), chain);
+      await importList(seeder, walletModels(seeder).LedgerEntry as never, ledgerList(account), chain);
     }
-    await seeder.models.LedgerKey.collection.insertMany(entries.map((entry) => ({ _id: entry.key, entry })) as never[]);
-    await seeder.models.UnfinishedSale.collection.insertMany(
+    await walletModels(seeder).LedgerKey.collection.insertMany(
+      entries.map((entry) => ({ _id: entry.key, entry })) as never[],
+    );
+    await walletModels(seeder).UnfinishedSale.collection.insertMany(
       [...unfinished, ...credited].map((key) => ({ _id: key, createdAt: now })) as never[],
     );
     expect(missing).toBe(SELLERS * MISSING_PER_SELLER);
@@ -97,13 +100,13 @@ describe('the start-up sweep of seller credits', () => {
 
     const owed = (BUYERS * PURCHASES_EACH * PRICE) / SELLERS;
     for (let seller = 1; seller <= SELLERS; seller++) expect(await balanceOf(restarted, seller)).toBe(owed);
-    const sales = await restarted.models.LedgerEntry.countDocuments({ type: 'sale' });
+    const sales = await walletModels(restarted).LedgerEntry.countDocuments({ type: 'sale' });
     expect(sales).toBe(BUYERS * PURCHASES_EACH);
-    expect(await restarted.models.UnfinishedSale.countDocuments()).toBe(0);
+    expect(await walletModels(restarted).UnfinishedSale.countDocuments()).toBe(0);
 
     // A second start finds nothing left to complete.
     const again = await createTestApp({}, seeder.config.database);
     await again.ready();
-    expect(await again.models.LedgerEntry.countDocuments({ type: 'sale' })).toBe(BUYERS * PURCHASES_EACH);
+    expect(await walletModels(again).LedgerEntry.countDocuments({ type: 'sale' })).toBe(BUYERS * PURCHASES_EACH);
   });
 });

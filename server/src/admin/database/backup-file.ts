@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { mongo } from 'mongoose';
 import Value from 'typebox/value';
 import { badRequest } from '../../errors.ts';
+import { paymentModels } from '../../payments/models.ts';
+import { walletModels } from '../../wallet/models.ts';
 import { checkLedger, confirmedPayments } from './backup-ledger.ts';
 import { type BackedUpCollection, backedUpCollections } from './collections.ts';
 
@@ -100,7 +102,8 @@ export async function parseBackup(app: FastifyInstance, text: string): Promise<P
   }
   const documentsOf = (model: { collection: { collectionName: string } }) =>
     parsed.get(model.collection.collectionName) ?? [];
-  const { LedgerEntry, Payment, PaymentOutcome } = app.models;
+  const { LedgerEntry } = walletModels(app);
+  const { Payment, PaymentOutcome } = paymentModels(app);
   checkLedger(documentsOf(LedgerEntry), confirmedPayments(documentsOf(Payment), documentsOf(PaymentOutcome)));
   return { manifest, collections: parsed };
 }

@@ -7,9 +7,9 @@ export interface BackedUpCollection {
   model: Model<unknown>;
 }
 
-/** What a backup holds and a restore may write: the app's models, nothing else. */
+/** What a backup holds and a restore may write: the collections the app registered at start, nothing else. */
 export function backedUpCollections(app: FastifyInstance): BackedUpCollection[] {
-  return Object.values(app.models)
+  return Object.values(app.mongo.models)
     .map((model) => ({ name: model.collection.collectionName, model: model as unknown as Model<unknown> }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -6,18 +6,19 @@ import { mongo } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { SESSION_COOKIE } from '../../auth/session.ts';
-import { claimSlot } from '../../db/attempt-slots.ts';
 import { muteMember } from '../../moderation/sanctions.ts';
 import { saveWalletSettings } from '../../payments/wallet-settings.ts';
 import { reply } from '../../posts/service.ts';
 import { sendMessage } from '../../private-messages/service.ts';
 import { createReport } from '../../reports/service.ts';
+import { claimSlot } from '../../storage/index.ts';
 import type { TestClient } from '../../test/client.ts';
 import { createMember } from '../../test/factories.ts';
 import { aThread, grantCoins } from '../../test/forum.ts';
 import { multipartFile, tinyPng } from '../../test/multipart.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../../test/tabs.ts';
 import { unlockDiscussion } from '../../threads/purchases.ts';
+import { userModels } from '../../users/models.ts';
 import { setProfilePicture } from '../../users/service.ts';
 import type { UserRecord } from '../../users/user-model.ts';
 import { backedUpCollections } from './collections.ts';
@@ -72,7 +73,7 @@ async function seedForum(admin: UserRecord) {
   );
   await createReport(app, bob, { contentType: 'thread', contentId: thread.id, reason: 'Looks like spam' });
   await muteMember(app, admin, bob.id, 24, 'Cool down');
-  await claimSlot(app.models.AttemptSlot, 'test:slot', 3);
+  await claimSlot(app, 'test:slot', 3);
 }
 
 async function download(client: TestClient) {
@@ -158,9 +159,9 @@ describe('database backup and restore', () => {
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
 
     // The restored forum works: its members sign in, its admin is back.
-    const alice = await app.models.User.findOne({ username: 'alice' }).lean();
+    const alice = await userModels(app).User.findOne({ username: 'alice' }).lean();
     expect(alice?.bio).toBe('Privacy nerd');
-    expect(await app.models.User.exists({ username: 'rescuer' })).toBeNull();
+    expect(await userModels(app).User.exists({ username: 'rescuer' })).toBeNull();
   });
 
   it('keeps an automatic backup that undoes the restore', async () => {
@@ -169,10 +170,10 @@ describe('database backup and restore', () => {
     const first = await upload(root, backup);
     expect(first.statusCode).toBe(200);
     const automatic = await readFile(join(dataDir, 'backups', first.json().automaticBackup), 'utf8');
-    expect(await app.models.User.exists({ username: 'newcomer' })).toBeNull();
+    expect(await userModels(app).User.exists({ username: 'newcomer' })).toBeNull();
     const undo = await upload(root, automatic);
     expect(undo.statusCode).toBe(200);
-    expect(await app.models.User.exists({ username: 'newcomer' })).toBeTruthy();
+    expect(await userModels(app).User.exists({ username: 'newcomer' })).toBeTruthy();
     const after = await snapshot();
     // The admin's own calls write after the undo: the log of the restores, and their session's last seen.
     const writtenByTheCalls = ['moderationlogs', 'sessionseens'];

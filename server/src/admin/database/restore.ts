@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_TEXT, ErrorCode, type RestoreReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { forgetLists } from '../../db/keyed-list.ts';
-import { MIGRATIONS } from '../../db/migration-list.ts';
-import { runMigrations } from '../../db/migrations.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { logModeration } from '../../moderation/log.ts';
+import { forgetLists, runMigrations } from '../../storage/index.ts';
 import type { UserRecord } from '../../users/user-model.ts';
 import { backupsDirectory, writeBackupFile } from './backup.ts';
 import { type ParsedBackup, parseBackup } from './backup-file.ts';
@@ -102,7 +100,7 @@ export async function restoreDatabase(
       throw new AppError(500, ErrorCode.Internal, ADMIN_TEXT.restoreRolledBack);
     }
     // A backup from an older version is converted as a start would, then the read models start over.
-    await runMigrations(app, MIGRATIONS);
+    await runMigrations(app);
     app.events.publish('database.restored', {});
     const counts = Object.fromEntries([...backup.collections].map(([name, documents]) => [name, documents.length]));
     await logModeration(app, {

@@ -1,8 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { claimSlot } from '../../db/attempt-slots.ts';
 import { repeatWhileOpen } from '../../periodic.ts';
+import { claimSlot } from '../../storage/index.ts';
 import { backupsDirectory, writeBackupFile } from './backup.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export async function writeScheduledBackup(app: FastifyInstance, now = Date.now(
   const intervalMs = (app.config.BACKUP_INTERVAL_HOURS ?? 0) * HOUR_MS;
   if (intervalMs <= 0) return null;
   const period = Math.floor(now / intervalMs);
-  if (!(await claimSlot(app.models.AttemptSlot, `backup:${intervalMs}:${period}`, 1))) return null;
+  if (!(await claimSlot(app, `backup:${intervalMs}:${period}`, 1))) return null;
   const name = await writeBackupFile(app, PREFIX);
   const removed = await keepNewest(app, app.config.BACKUP_KEEP);
   app.log.info({ backup: name, removed }, 'scheduled backup written');

@@ -5,11 +5,11 @@ import { api, type MessageList, pathOf, type RouteContract } from '@enclave/prot
 import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { withDatabase } from '../storage/index.ts';
 import { testConfig } from '../test/app.ts';
 import { onFileEnd } from '../test/cleanup.ts';
 import { createMember } from '../test/factories.ts';
 import { startServerProcess } from '../test/server-process.ts';
-import { withDatabase } from './embedded.ts';
 
 /** The issue's bound: from the kill to a healthy answer. */
 const RECOVERY_MS = 10_000;

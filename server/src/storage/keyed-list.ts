@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, mongo, Schema } from 'mongoose';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
+import { storageModels } from './storage-models.ts';
 
 /**
  * Gap-free keyed lists: a thread's replies, a member's inbox, a member's ledger. Item n of list L is
@@ -58,7 +59,7 @@ const unpackItem = <T>(blob: mongo.Binary) => mongo.BSON.deserialize(blob.value(
 
 /** The buckets, as the driver sees them (packed items pass through mongoose's casting untouched this way). */
 const bucketsOf = (app: FastifyInstance) =>
-  app.models.ListBucket.collection as unknown as mongo.Collection<{ _id: string; items: mongo.Binary[] }>;
+  storageModels(app).ListBucket.collection as unknown as mongo.Collection<{ _id: string; items: mongo.Binary[] }>;
 
 /** A bucket's items as stored, in stored order (which may not be number order: see above); none when absent. */
 export async function readBucket<T extends ListItem>(app: FastifyInstance, list: string, bucket: number): Promise<T[]> {
@@ -84,11 +85,11 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
 }
 
 /**
- * What this process remembers of its lists is kept per app, under its models (`app.models`): every plugin of an
- * app sees its own encapsulated instance of it, and all of them share its models, so what one route appended
+ * What this process remembers of its lists is kept per app, under its connection (`app.mongo`): every plugin of an
+ * app sees its own encapsulated instance of it, and all of them share its connection, so what one route appended
  * another knows (tests run several apps on different databases).
  */
-const memoryOf = (app: FastifyInstance): object => app.models;
+const memoryOf = (app: FastifyInstance): object => app.mongo;
 
 /**
  * Heads this process has appended or found. Lists only grow, so a remembered head is at most the true one, until
@@ -155,13 +156,13 @@ export async function headOf<T extends ListItem>(
 
 /** The head this process remembers, or else the stored hint: at most the true head. */
 async function headHint(app: FastifyInstance, list: string): Promise<number> {
-  return seenHeadsOf(app).get(list) ?? (await app.models.ListHead.findById(list).lean())?.n ?? 0;
+  return seenHeadsOf(app).get(list) ?? (await storageModels(app).ListHead.findById(list).lean())?.n ?? 0;
 }
 
 /** Raises the head hint of `list` to `n` (best effort; never lowers it). */
 export async function raiseHead(app: FastifyInstance, list: string, n: number): Promise<void> {
   try {
-    await app.models.ListHead.updateOne({ _id: list }, { $max: { n } }, { upsert: true });
+    await storageModels(app).ListHead.updateOne({ _id: list }, { $max: { n } }, { upsert: true });
   } catch (error) {
     // Two first appends racing on the upsert: the other wrote a hint, which is all a hint needs.
     if (!isDuplicateKey(error)) app.log.warn({ err: error, list }, 'list head hint not written');
@@ -384,6 +385,29 @@ export async function readRange<T extends ListItem>(
 }
 
 /**
+ * The newest items for which `recent` holds, oldest first: read back from the head a bucket at a time, stopping at
+ * the first bucket that holds an item for which it does not (a list written in time order, asked "since when").
+ */
+export async function readNewest<T extends ListItem>(
+  app: FastifyInstance,
+  model: ItemModel<T>,
+  list: string,
+  recent: (item: T) => boolean,
+): Promise<T[]> {
+  const head = await headOf(app, model, list);
+  const newest: T[] = [];
+  for (let to = head; to >= 1; ) {
+    const from = bucketOf(to) * BUCKET + 1;
+    const items = await readRange(app, model, list, from, to, head);
+    const kept = items.filter(recent);
+    newest.unshift(...kept);
+    if (kept.length < items.length) break;
+    to = from - 1;
+  }
+  return newest;
+}
+
+/**
  * Changes one item (a message read, a reply removed) and then its bucket. A marker names the bucket
  * until it is verified: the rebuild reads the items after writing and goes again if any changed
  * meanwhile, so the last rebuild always sees the last change; a crash leaves the marker for
@@ -398,13 +422,11 @@ export async function rewriteItem<T extends ListItem>(
 ): Promise<void> {
   const bucket = bucketOf(n);
   const marker = bucketKey(list, bucket);
-  await app.models.ListRepair.updateOne(
-    { _id: marker },
-    { $set: { list, bucket, model: model.modelName } },
-    { upsert: true },
-  ).catch((error) => {
-    if (!isDuplicateKey(error)) throw error;
-  });
+  await storageModels(app)
+    .ListRepair.updateOne({ _id: marker }, { $set: { list, bucket, model: model.modelName } }, { upsert: true })
+    .catch((error) => {
+      if (!isDuplicateKey(error)) throw error;
+    });
   await model.collection.updateOne({ _id: itemKey(list, n) } as never, { $set: update } as never);
   await repairBucket(app, model, list, bucket);
 }
@@ -419,7 +441,7 @@ async function repairBucket<T extends ListItem>(
     const written = await rebuildBucket(app, model, list, bucket);
     const now = await readByKey(model, list, bucket * BUCKET + 1, bucket * BUCKET + BUCKET);
     if (JSON.stringify(now) === JSON.stringify(written)) {
-      await app.models.ListRepair.deleteOne({ _id: bucketKey(list, bucket) });
+      await storageModels(app).ListRepair.deleteOne({ _id: bucketKey(list, bucket) });
       return;
     }
   }
@@ -438,12 +460,12 @@ export async function deleteList<T extends ListItem>(app: FastifyInstance, model
     numbers.map((n) => itemKey(list, n)),
   );
   const buckets = numbers.filter((n) => (n - 1) % BUCKET === 0).map((n) => bucketKey(list, bucketOf(n)));
-  await deleteByIds(app.models.ListBucket.collection, buckets);
+  await deleteByIds(storageModels(app).ListBucket.collection, buckets);
 }
 
 /** Start-up: rebuild every bucket a crash left marked. The markers collection holds only unfinished work. */
 export async function finishRepairs(app: FastifyInstance): Promise<number> {
-  const markers = await app.models.ListRepair.find().lean<{ list: string; bucket: number; model: string }[]>();
+  const markers = await storageModels(app).ListRepair.find().lean<{ list: string; bucket: number; model: string }[]>();
   for (const marker of markers) {
     const model = app.mongo.models[marker.model] as unknown as ItemModel<ListItem> | undefined;
     if (model) await repairBucket(app, model, marker.list, marker.bucket);

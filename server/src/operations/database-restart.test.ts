@@ -6,13 +6,12 @@ import { io as connect } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { type RunningFerretdb, startFerretdb, withDatabase } from '../storage/index.ts';
 import { testConfig } from '../test/app.ts';
 import { onFileEnd } from '../test/cleanup.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../test/server-process.ts';
-import { withDatabase } from './embedded.ts';
-import { type RunningFerretdb, startFerretdb } from './ferretdb.ts';
 
 /** Server selection gives up after 5 s: a request in flight when the database dies answers soon after. */
 const OUTAGE_ANSWER_MS = 8000;

@@ -3,6 +3,7 @@ import { type Model, Schema } from 'mongoose';
 import { runSweep } from '../periodic.ts';
 import { deleteByIds } from './ids.ts';
 import { append, deleteList, headOf, itemKey, type ListItem, listItemFields, readRange } from './keyed-list.ts';
+import { storageModels } from './storage-models.ts';
 
 /**
  * Records kept for a while and then removed (a member's sessions and activity log): one keyed list per owner per
@@ -72,7 +73,7 @@ export function monthsSince(since: Date, now = new Date()): string[] {
 }
 
 const modelNamed = (app: FastifyInstance, name: string) => app.mongo.model(name) as unknown as Model<ListItem>;
-const registers = (app: FastifyInstance) => app.models.ExpiringList as unknown as Model<ExpiringItem>;
+const registers = (app: FastifyInstance) => storageModels(app).ExpiringList as unknown as Model<ExpiringItem>;
 
 /** Appends to this month's list of `owner`, naming the list in the month's register when it starts. */
 export async function appendMonthly<T extends ListItem>(
@@ -101,7 +102,7 @@ async function removeMonthly(app: FastifyInstance, { target, model, companions }
   const keys = Array.from({ length: await headOf(app, items, target) }, (_, i) => itemKey(target, i + 1));
   for (const companion of companions) await deleteByIds(modelNamed(app, companion).collection, keys);
   await deleteList(app, items, target);
-  await app.models.ListHead.deleteOne({ _id: target });
+  await storageModels(app).ListHead.deleteOne({ _id: target });
 }
 
 /** Removes every record of `owner` of this kind now (an account deleted): the months the sweep has not reached. */
@@ -133,7 +134,7 @@ export async function removeExpiredMonths(
 ): Promise<number> {
   const due: string[] = [];
   let month = monthBefore(monthOf(new Date(now.getTime() - retentionDays * DAY_MS)));
-  while (due.length < SWEEP_BACK_MONTHS && !(await app.models.SweptMonth.exists({ _id: month }))) {
+  while (due.length < SWEEP_BACK_MONTHS && !(await storageModels(app).SweptMonth.exists({ _id: month }))) {
     due.unshift(month);
     month = monthBefore(month);
   }
@@ -145,7 +146,7 @@ export async function removeExpiredMonths(
       removed += 1;
     }
     await removeMonthly(app, { target: register, model: 'ExpiringList', companions: [] });
-    await app.models.SweptMonth.updateOne({ _id: expired }, { $set: { at: now } }, { upsert: true });
+    await storageModels(app).SweptMonth.updateOne({ _id: expired }, { $set: { at: now } }, { upsert: true });
   }
   return removed;
 }

@@ -5,16 +5,19 @@ import { createTestApp } from '../test/app.ts';
 import {
   append,
   BUCKET,
+  deleteList,
   finishRepairs,
   firstSince,
   forgetLists,
   headOf,
   type ListItem,
   readBucket,
+  readNewest,
   readRange,
   rewriteItem,
   writeBucket,
 } from './keyed-list.ts';
+import { storageModels } from './storage-models.ts';
 
 interface Note extends ListItem {
   text: string;
@@ -65,7 +68,7 @@ describe('keyed lists', () => {
   it('reads a page across buckets, and completes a bucket that lacks items by key', async () => {
     const list = 'pages:1';
     for (const i of oneTo(BUCKET + 10)) await append(app, Notes, list, () => ({ text: `note ${i}` }));
-    await app.models.ListBucket.deleteOne({ _id: `${list}#0` });
+    await storageModels(app).ListBucket.deleteOne({ _id: `${list}#0` });
     const page = await readRange(app, Notes, list, BUCKET - 4, BUCKET + 5);
     expect(numbers(page)).toEqual(oneTo(10).map((i) => BUCKET - 5 + i));
     expect(page[0]?.text).toBe(`note ${BUCKET - 4}`);
@@ -85,7 +88,7 @@ describe('keyed lists', () => {
   it('finds the true head from a stale stored hint, in a process that has not seen the list', async () => {
     const list = 'stale:1';
     for (const i of oneTo(7)) await append(app, Notes, list, () => ({ text: `${i}` }));
-    await app.models.ListHead.updateOne({ _id: list }, { n: 1 });
+    await storageModels(app).ListHead.updateOne({ _id: list }, { n: 1 });
     expect(await headOf(other, OtherNotes, list)).toBe(7);
   });
 
@@ -117,7 +120,7 @@ describe('keyed lists', () => {
     for (const i of oneTo(5)) await append(app, Notes, list, () => ({ text: `${i}` }));
     // What a restore of a backup taken at two items does to the list.
     await Notes.deleteMany({ list, n: { $gt: 2 } });
-    await app.models.ListHead.updateOne({ _id: list }, { n: 2 });
+    await storageModels(app).ListHead.updateOne({ _id: list }, { n: 2 });
     forgetLists(app);
     expect((await append(app, Notes, list, () => ({ text: 'after the restore' }))).n).toBe(3);
   });
@@ -127,12 +130,23 @@ describe('keyed lists', () => {
     for (const i of oneTo(3)) await append(app, Notes, list, () => ({ text: `${i}` }));
     await rewriteItem(app, Notes, list, 2, { text: 'changed' });
     expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', '3']);
-    expect(await app.models.ListRepair.countDocuments()).toBe(0);
+    expect(await storageModels(app).ListRepair.countDocuments()).toBe(0);
 
     // A crash after the item changed and before its bucket was rebuilt.
-    await app.models.ListRepair.create({ _id: `${list}#0`, list, bucket: 0, model: Notes.modelName });
+    await storageModels(app).ListRepair.create({ _id: `${list}#0`, list, bucket: 0, model: Notes.modelName });
     await Notes.updateOne({ _id: `${list}:3` }, { text: 'crashed' });
     expect(await finishRepairs(app)).toBe(1);
     expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', 'crashed']);
+  });
+
+  it('deletes a whole list, items and buckets, and reads the newest items back from the head', async () => {
+    const list = 'gone:1';
+    for (const i of oneTo(BUCKET + 3)) await append(app, Notes, list, () => ({ text: `${i}` }));
+    const newest = await readNewest(app, Notes, list, (item) => item.n > BUCKET - 2);
+    expect(numbers(newest)).toEqual(oneTo(5).map((i) => BUCKET - 2 + i));
+    await deleteList(app, Notes, list);
+    expect(await Notes.countDocuments({ list })).toBe(0);
+    expect(await storageModels(app).ListBucket.countDocuments({ _id: { $in: [`${list}#0`, `${list}#1`] } })).toBe(0);
+    expect(await readRange(app, Notes, list, 1, BUCKET + 3)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
+import { storageModels } from './storage-models.ts';
 
 /**
  * A one-time conversion of stored data to the layout the code reads (say, replies moved under
@@ -18,10 +19,17 @@ export const migrationSchema = new Schema(
   { versionKey: false },
 );
 
-/** Runs, in order, every migration not yet marked finished, printing its progress. */
-export async function runMigrations(app: FastifyInstance, migrations: readonly Migration[]): Promise<void> {
-  for (const migration of migrations) {
-    if (await app.models.Migration.exists({ _id: migration.name })) continue;
+const registered = new WeakMap<object, readonly Migration[]>();
+
+/** The app's migrations, oldest first (the composition root's list, `app.ts`). */
+export function registerMigrations(app: FastifyInstance, migrations: readonly Migration[]): void {
+  registered.set(app.mongo, migrations);
+}
+
+/** Runs, in order, every registered migration not yet marked finished, printing its progress. */
+export async function runMigrations(app: FastifyInstance): Promise<void> {
+  for (const migration of registered.get(app.mongo) ?? []) {
+    if (await storageModels(app).Migration.exists({ _id: migration.name })) continue;
     const started = Date.now();
     app.log.info({ migration: migration.name }, 'migration starting');
     let reported = 0;
@@ -31,7 +39,9 @@ export async function runMigrations(app: FastifyInstance, migrations: readonly M
       reported = Date.now();
       app.log.info({ migration: migration.name, done, total }, `migration ${migration.name}: ${done}/${total}`);
     });
-    await app.models.Migration.create({ _id: migration.name, finishedAt: new Date() }).catch(() => undefined);
+    await storageModels(app)
+      .Migration.create({ _id: migration.name, finishedAt: new Date() })
+      .catch(() => undefined);
     app.log.info({ migration: migration.name, ms: Date.now() - started }, 'migration finished');
   }
 }

@@ -168,7 +168,7 @@ export async function startFerretdb(dataDir: string, port?: number): Promise<Run
   };
 }
 
-// `tsx server/src/db/ferretdb.ts install`: the CI and developer entry point.
+// `tsx server/src/storage/ferretdb.ts install`: the CI and developer entry point.
 if (process.argv[1]?.endsWith('ferretdb.ts') && process.argv[2] === 'install') {
   installFerretdb().catch((error: unknown) => {
     say(`install failed: ${error instanceof Error ? error.message : String(error)}`);

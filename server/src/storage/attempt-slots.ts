@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
+import type { Database } from './domain-models.ts';
 import { isDuplicateKey } from './ids.ts';
-import type { Models } from './models.ts';
+import { storageModels } from './storage-models.ts';
 
 /**
  * Bounded tries (wrong verification codes, failed logins) as documents under a unique
@@ -17,15 +18,16 @@ export const attemptSlotSchema = new Schema(
 );
 attemptSlotSchema.index({ scope: 1, n: 1 }, { unique: true });
 
-type Slots = Models['AttemptSlot'];
+const slotsOf = (database: Database) => storageModels(database).AttemptSlot;
 
 /** Claims one of `max` slots; slots older than `ttlMs` are free again. Answers false when all are live. */
 export async function claimSlot(
-  slots: Slots,
+  database: Database,
   scope: string,
   max: number,
   ttlMs = Number.POSITIVE_INFINITY,
 ): Promise<boolean> {
+  const slots = slotsOf(database);
   const now = new Date();
   for (let n = 1; n <= max; n++) {
     try {
@@ -51,11 +53,12 @@ export async function claimSlot(
 }
 
 /** When the oldest live slot frees up (the end of a lock). */
-export async function slotsFreeAt(slots: Slots, scope: string, ttlMs: number): Promise<Date | null> {
-  const oldest = await slots.findOne({ scope }).sort({ createdAt: 1 }).lean();
+export async function slotsFreeAt(database: Database, scope: string, ttlMs: number): Promise<Date | null> {
+  const oldest = await slotsOf(database).findOne({ scope }).sort({ createdAt: 1 }).lean();
   return oldest ? new Date(oldest.createdAt.getTime() + ttlMs) : null;
 }
 
-export async function releaseSlots(slots: Slots, scope: string): Promise<void> {
-  await slots.deleteMany({ scope });
+/** Frees the slots of one scope, or of every scope matching a pattern (all of a deleted member's). */
+export async function releaseSlots(database: Database, scope: string | RegExp): Promise<void> {
+  await slotsOf(database).deleteMany({ scope });
 }

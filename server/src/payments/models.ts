@@ -1,0 +1,19 @@
+import { domainModels } from '../storage/index.ts';
+import {
+  openPaymentSchema,
+  paymentItemSchema,
+  paymentKeySchema,
+  paymentOutcomeSchema,
+  paymentSchema,
+} from './payment-model.ts';
+import { walletSettingSchema } from './wallet-settings-model.ts';
+
+/** The payments domain's collections: only this domain reads or writes them. */
+export const paymentModels = domainModels((connection) => ({
+  Payment: connection.model('Payment', paymentSchema),
+  PaymentOutcome: connection.model('PaymentOutcome', paymentOutcomeSchema),
+  PaymentKey: connection.model('PaymentKey', paymentKeySchema),
+  PaymentItem: connection.model('PaymentItem', paymentItemSchema),
+  OpenPayment: connection.model('OpenPayment', openPaymentSchema),
+  WalletSetting: connection.model('WalletSetting', walletSettingSchema),
+}));

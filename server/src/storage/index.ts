@@ -1,0 +1,66 @@
+/**
+ * The storage module: what the domains may use of the database, in the product's shapes. Everything else in this
+ * folder (buckets, head hints, probes, packing, repairs, the storage's own collections) is private to it, and
+ * `npm test` fails when code outside imports it (`.dependency-cruiser.cjs`). See docs/storage.md.
+ */
+
+/** Claim-once and bounded tries: a unique insert says who won. */
+export { claimSlot, releaseSlots, slotsFreeAt } from './attempt-slots.ts';
+/** The connection, and what a request sees when the database is away. */
+export {
+  CONNECTION_OPTIONS,
+  databaseGate,
+  databaseUnavailable,
+  isDatabaseReachable,
+  isDatabaseUnavailable,
+} from './availability.ts';
+/** A domain's own collections, and the start that builds every collection's indexes. */
+export { type Database, domainModels, registerCollections } from './domain-models.ts';
+/** Which database runs: MONGODB_URI, else an embedded one. */
+export { type DatabaseServer, startDatabaseServer, withDatabase } from './embedded.ts';
+export { type RunningFerretdb, startFerretdb } from './ferretdb.ts';
+/** Documents under numeric ids, and unique keys. */
+export {
+  byNumericId,
+  deleteByIds,
+  findAllByNumericId,
+  findByNumericId,
+  insertWithId,
+  internalId,
+  isDuplicateKey,
+} from './ids.ts';
+/** Ordered lists with a head: append, page forward and back, count, rewrite, remove. */
+export {
+  type AppendOptions,
+  append,
+  appendAfter,
+  deleteList,
+  finishRepairs,
+  firstSince,
+  forgetLists,
+  headOf,
+  importList,
+  itemKey,
+  type ListItem,
+  listItemFields,
+  readItem,
+  readNewest,
+  readRange,
+  rewriteItem,
+} from './keyed-list.ts';
+export { type Migration, registerMigrations, runMigrations } from './migrations.ts';
+/** Records kept for a while, a list per owner per month, removed whole. */
+export {
+  appendMonthly,
+  type MonthlyKind,
+  monthBefore,
+  monthlyList,
+  monthOf,
+  monthsSince,
+  recordAt,
+  recordIdOf,
+  removeExpiredMonths,
+  removeOwnerRecords,
+  scheduleMonthlySweep,
+} from './monthly-lists.ts';
+export { connectRedis } from './redis.ts';

@@ -1,0 +1,16 @@
+import { attemptSlotSchema } from './attempt-slots.ts';
+import { domainModels } from './domain-models.ts';
+import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
+import { migrationSchema } from './migrations.ts';
+import { expiringListSchema, sweptMonthSchema } from './monthly-lists.ts';
+
+/** storage's own collections: only this module reads or writes them. */
+export const storageModels = domainModels((connection) => ({
+  AttemptSlot: connection.model('AttemptSlot', attemptSlotSchema),
+  ListHead: connection.model('ListHead', listHeadSchema),
+  ListBucket: connection.model('ListBucket', listBucketSchema),
+  ListRepair: connection.model('ListRepair', listRepairSchema),
+  Migration: connection.model('Migration', migrationSchema),
+  ExpiringList: connection.model('ExpiringList', expiringListSchema),
+  SweptMonth: connection.model('SweptMonth', sweptMonthSchema),
+}));
