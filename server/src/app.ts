@@ -47,7 +47,7 @@ import {
   CONNECTION_OPTIONS,
   connectRedis,
   databaseGate,
-  finishRepairs,
+  finishIntents,
   type Migration,
   registerCollections,
   registerMigrations,
@@ -186,7 +186,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await runMigrations(app);
   scheduleMonthlySweep(app, LIMITS.activityRetentionDays);
   app.addHook('onReady', async () => {
-    await finishRepairs(app);
+    await finishIntents(app);
     const completed = await completeSellerCredits(app);
     if (completed > 0) app.log.warn({ completed }, 'completed seller credits left unfinished by a crash');
   });

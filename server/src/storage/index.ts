@@ -29,13 +29,14 @@ export {
   internalId,
   isDuplicateKey,
 } from './ids.ts';
+/** Work that must finish once begun: recorded, done, cleared; the start-up sweep finishes what a crash left. */
+export { finishIntents, type Intent, intent } from './intents.ts';
 /** Ordered lists with a head: append, page forward and back, count, rewrite, remove. */
 export {
   type AppendOptions,
   append,
   appendAfter,
   deleteList,
-  finishRepairs,
   firstSince,
   forgetLists,
   headOf,

@@ -2,11 +2,11 @@ import { type Model, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
+import { finishIntents } from './intents.ts';
 import {
   append,
   BUCKET,
   deleteList,
-  finishRepairs,
   firstSince,
   forgetLists,
   headOf,
@@ -130,12 +130,19 @@ describe('keyed lists', () => {
     for (const i of oneTo(3)) await append(app, Notes, list, () => ({ text: `${i}` }));
     await rewriteItem(app, Notes, list, 2, { text: 'changed' });
     expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', '3']);
-    expect(await storageModels(app).ListRepair.countDocuments()).toBe(0);
+    expect(await storageModels(app).Intent.countDocuments()).toBe(0);
 
     // A crash after the item changed and before its bucket was rebuilt.
-    await storageModels(app).ListRepair.create({ _id: `${list}#0`, list, bucket: 0, model: Notes.modelName });
+    const bucket = { list, bucket: 0, model: Notes.modelName };
+    await storageModels(app).Intent.create({
+      _id: `bucket-repair:${list}#0`,
+      kind: 'bucket-repair',
+      payload: bucket,
+      at: new Date(),
+    });
     await Notes.updateOne({ _id: `${list}:3` }, { text: 'crashed' });
-    expect(await finishRepairs(app)).toBe(1);
+    expect(await finishIntents(app)).toBe(1);
+    expect(await storageModels(app).Intent.countDocuments()).toBe(0);
     expect((await readRange(app, Notes, list, 1, 3)).map((item) => item.text)).toEqual(['1', 'changed', 'crashed']);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Model, mongo, Schema } from 'mongoose';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
+import { intent } from './intents.ts';
 import { storageModels } from './storage-models.ts';
 
 /**
@@ -19,7 +20,7 @@ import { storageModels } from './storage-models.ts';
  *   without reading it, so a bucket may lack items or hold them out of order (two processes' pushes
  *   race on FerretDB, which applies an update by reading and writing the document back): a reader
  *   takes the items it finds by number, reads the missing ones by key and rebuilds the bucket, and a
- *   rewrite of an item leaves a `ListRepair` marker until its bucket is verified, which the start-up
+ *   rewrite of an item leaves an intent (`intents.ts`) until its bucket is verified, which the start-up
  *   sweep finishes. A bucket holds its items packed (`packItem`): nothing queries inside a bucket.
  */
 export const BUCKET = 50;
@@ -71,10 +72,6 @@ export async function readBucket<T extends ListItem>(app: FastifyInstance, list:
 export async function writeBucket(app: FastifyInstance, list: string, bucket: number, items: ListItem[]) {
   await bucketsOf(app).replaceOne({ _id: bucketKey(list, bucket) }, { items: items.map(packItem) }, { upsert: true });
 }
-export const listRepairSchema = new Schema(
-  { _id: String, list: String, bucket: Number, model: String },
-  { versionKey: false },
-);
 
 type ItemModel<T extends ListItem> = Model<T>;
 
@@ -407,11 +404,23 @@ export async function readNewest<T extends ListItem>(
   return newest;
 }
 
+/** A bucket whose item changed, until the rebuild is verified: a crash leaves it for the start-up sweep. */
+interface BucketRepair {
+  list: string;
+  bucket: number;
+  model: string;
+}
+const bucketRepair = intent<BucketRepair>('bucket-repair', async (app, { list, bucket, model }) => {
+  const items = app.mongo.models[model] as unknown as ItemModel<ListItem> | undefined;
+  if (items && !(await repairBucket(app, items, list, bucket)))
+    throw new Error(`bucket ${list}#${bucket} still changing`);
+});
+
 /**
- * Changes one item (a message read, a reply removed) and then its bucket. A marker names the bucket
+ * Changes one item (a message read, a reply removed) and then its bucket. An intent names the bucket
  * until it is verified: the rebuild reads the items after writing and goes again if any changed
- * meanwhile, so the last rebuild always sees the last change; a crash leaves the marker for
- * `finishRepairs` at start-up.
+ * meanwhile, so the last rebuild always sees the last change; a crash leaves the intent for the
+ * start-up sweep. Rewrites of one bucket share its intent.
  */
 export async function rewriteItem<T extends ListItem>(
   app: FastifyInstance,
@@ -421,31 +430,25 @@ export async function rewriteItem<T extends ListItem>(
   update: Partial<Omit<T, '_id' | 'list' | 'n'>>,
 ): Promise<void> {
   const bucket = bucketOf(n);
-  const marker = bucketKey(list, bucket);
-  await storageModels(app)
-    .ListRepair.updateOne({ _id: marker }, { $set: { list, bucket, model: model.modelName } }, { upsert: true })
-    .catch((error) => {
-      if (!isDuplicateKey(error)) throw error;
-    });
+  await bucketRepair.begin(app, bucketKey(list, bucket), { list, bucket, model: model.modelName });
   await model.collection.updateOne({ _id: itemKey(list, n) } as never, { $set: update } as never);
-  await repairBucket(app, model, list, bucket);
+  if (await repairBucket(app, model, list, bucket)) await bucketRepair.done(app, bucketKey(list, bucket));
+  // Still changing under us: the intent stays, and the next rewrite or start-up finishes it.
 }
 
+/** Rebuilds the bucket until a read after the write sees what it wrote; false when it kept changing. */
 async function repairBucket<T extends ListItem>(
   app: FastifyInstance,
   model: ItemModel<T>,
   list: string,
   bucket: number,
-): Promise<void> {
+): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const written = await rebuildBucket(app, model, list, bucket);
     const now = await readByKey(model, list, bucket * BUCKET + 1, bucket * BUCKET + BUCKET);
-    if (JSON.stringify(now) === JSON.stringify(written)) {
-      await storageModels(app).ListRepair.deleteOne({ _id: bucketKey(list, bucket) });
-      return;
-    }
+    if (JSON.stringify(now) === JSON.stringify(written)) return true;
   }
-  // Still changing under us: the marker stays, and the next rewrite or start-up finishes it.
+  return false;
 }
 
 /**
@@ -461,16 +464,6 @@ export async function deleteList<T extends ListItem>(app: FastifyInstance, model
   );
   const buckets = numbers.filter((n) => (n - 1) % BUCKET === 0).map((n) => bucketKey(list, bucketOf(n)));
   await deleteByIds(storageModels(app).ListBucket.collection, buckets);
-}
-
-/** Start-up: rebuild every bucket a crash left marked. The markers collection holds only unfinished work. */
-export async function finishRepairs(app: FastifyInstance): Promise<number> {
-  const markers = await storageModels(app).ListRepair.find().lean<{ list: string; bucket: number; model: string }[]>();
-  for (const marker of markers) {
-    const model = app.mongo.models[marker.model] as unknown as ItemModel<ListItem> | undefined;
-    if (model) await repairBucket(app, model, marker.list, marker.bucket);
-  }
-  return markers.length;
 }
 
 /** Per app (`memoryOf`) and list, answers `firstSince` gave: (since, first item at or after it), a few kept. */

@@ -1,6 +1,7 @@
 import { attemptSlotSchema } from './attempt-slots.ts';
 import { domainModels } from './domain-models.ts';
-import { listBucketSchema, listHeadSchema, listRepairSchema } from './keyed-list.ts';
+import { intentSchema } from './intents.ts';
+import { listBucketSchema, listHeadSchema } from './keyed-list.ts';
 import { migrationSchema } from './migrations.ts';
 import { expiringListSchema, sweptMonthSchema } from './monthly-lists.ts';
 
@@ -9,7 +10,7 @@ export const storageModels = domainModels((connection) => ({
   AttemptSlot: connection.model('AttemptSlot', attemptSlotSchema),
   ListHead: connection.model('ListHead', listHeadSchema),
   ListBucket: connection.model('ListBucket', listBucketSchema),
-  ListRepair: connection.model('ListRepair', listRepairSchema),
+  Intent: connection.model('Intent', intentSchema),
   Migration: connection.model('Migration', migrationSchema),
   ExpiringList: connection.model('ExpiringList', expiringListSchema),
   SweptMonth: connection.model('SweptMonth', sweptMonthSchema),

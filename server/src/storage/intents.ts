@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { Schema } from 'mongoose';
+import { isDuplicateKey } from './ids.ts';
+import { storageModels } from './storage-models.ts';
+
+/**
+ * Work that must finish once begun, whatever crashes: several writes no single write can carry (a bucket rebuilt
+ * after its item changed, a sale's two ledger entries). The intent is recorded before the first write, under a key
+ * that names the work, and cleared after the last; a process that dies in between leaves it, and the sweep at start
+ * finishes it. `finish` must therefore be idempotent: it may run again after any of its own writes.
+ *
+ * The record's insert is also the decision between two writers of the same work: the unique `_id` refuses the
+ * second, whichever backend (FerretDB makes nothing else atomic), and `begin` tells it so.
+ *
+ * The collection holds only unfinished work, so the sweep reads all of it.
+ */
+export const intentSchema = new Schema(
+  {
+    _id: String,
+    kind: { type: String, required: true },
+    payload: { type: Schema.Types.Mixed, required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false, minimize: false },
+);
+
+interface StoredIntent {
+  _id: string;
+  kind: string;
+  payload: unknown;
+  at: Date;
+}
+
+export interface Intent<P> {
+  /** Records the work under `key`: false when it is recorded already (another writer's, under way or left). */
+  begin(app: FastifyInstance, key: string, payload: P): Promise<boolean>;
+  /** Clears it: every write is done. */
+  done(app: FastifyInstance, key: string): Promise<void>;
+  /** What is recorded under `key`, or null: the work is done or was never begun. */
+  pending(app: FastifyInstance, key: string): Promise<P | null>;
+}
+
+/** Every kind, by name: the sweep finds each stored intent's `finish` here. Kinds are declared at module load. */
+const kinds = new Map<string, (app: FastifyInstance, payload: never) => Promise<void>>();
+
+const idOf = (kind: string, key: string) => `${kind}:${key}`;
+
+/** Declares a kind of intent and how to finish one a crash left (idempotent: it may have done any part of it). */
+export function intent<P>(kind: string, finish: (app: FastifyInstance, payload: P) => Promise<void>): Intent<P> {
+  if (kinds.has(kind)) throw new Error(`intent kind ${kind} declared twice`);
+  kinds.set(kind, finish as (app: FastifyInstance, payload: never) => Promise<void>);
+  return {
+    async begin(app, key, payload) {
+      try {
+        await storageModels(app).Intent.create({ _id: idOf(kind, key), kind, payload, at: new Date() });
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false;
+        throw error;
+      }
+    },
+    async done(app, key) {
+      await storageModels(app).Intent.deleteOne({ _id: idOf(kind, key) });
+    },
+    async pending(app, key) {
+      const stored = await storageModels(app).Intent.findById(idOf(kind, key)).lean<StoredIntent>();
+      return stored ? (stored.payload as P) : null;
+    },
+  };
+}
+
+/**
+ * Finishes every intent recorded before `olderThan` (start-up: all of them; a periodic sweep leaves the ones still
+ * in flight alone), each by its kind's `finish`, then clears it. One that fails stays for the next sweep. Answers
+ * how many were finished.
+ */
+export async function finishIntents(app: FastifyInstance, olderThan = new Date()): Promise<number> {
+  const stored = await storageModels(app).Intent.find().lean<StoredIntent[]>();
+  let finished = 0;
+  for (const { _id, kind, payload, at } of stored) {
+    if (at > olderThan) continue;
+    const finish = kinds.get(kind);
+    if (!finish) {
+      app.log.warn({ intent: _id }, 'intent of an unknown kind left as it is');
+      continue;
+    }
+    try {
+      await finish(app, payload as never);
+      await storageModels(app).Intent.deleteOne({ _id });
+      finished += 1;
+    } catch (error) {
+      app.log.error({ err: error, intent: _id }, 'intent not finished: the next sweep tries again');
+    }
+  }
+  if (finished > 0) app.log.warn({ finished }, 'finished work a crash left');
+  return finished;
+}
