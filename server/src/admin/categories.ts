@@ -1,31 +1,16 @@
 import { ADMIN_TEXT, type Category, type CategoryBody, type OkReply, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { CategoryRecord } from '../categories/category-model.ts';
-import { categoryModels } from '../categories/models.ts';
-import { createCategory, getCategory } from '../categories/service.ts';
-import { conflict, notFound } from '../errors.ts';
+import {
+  categoryFields,
+  createCategory,
+  editCategory,
+  getCategory,
+  removeCategory,
+  storedCategory,
+} from '../categories/service.ts';
+import { conflict } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
-import { byNumericId, findByNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
-
-/** The form's fields as stored: trimmed, and a cost only on a premium category. */
-function fieldsOf(body: CategoryBody) {
-  const isPremium = body.isPremium ?? false;
-  return {
-    name: body.name.trim(),
-    description: body.description.trim(),
-    icon: body.icon,
-    color: body.color,
-    isPremium,
-    premiumCost: isPremium ? (body.premiumCost ?? null) : null,
-  };
-}
-
-async function findCategory(app: FastifyInstance, id: number): Promise<CategoryRecord> {
-  const category = await findByNumericId(categoryModels(app).Category, id);
-  if (!category) throw notFound(SERVER_TEXT.categoryNotFound);
-  return category;
-}
 
 export async function addCategory(app: FastifyInstance, actor: UserRecord, body: CategoryBody): Promise<Category> {
   const category = await createCategory(app, body);
@@ -34,7 +19,7 @@ export async function addCategory(app: FastifyInstance, actor: UserRecord, body:
     action: 'category.create',
     targetType: 'category',
     targetId: category.id,
-    details: fieldsOf(body),
+    details: categoryFields(body),
   });
   return getCategory(app, actor, category.id);
 }
@@ -45,10 +30,9 @@ export async function updateCategory(
   id: number,
   body: CategoryBody,
 ): Promise<Category> {
-  const before = await findCategory(app, id);
-  const fields = fieldsOf(body);
-  await categoryModels(app).Category.updateOne(byNumericId(id), { $set: fields });
-  app.events.publish('category.changed', { categoryId: id });
+  const before = await storedCategory(app, id);
+  const fields = categoryFields(body);
+  await editCategory(app, id, fields);
   await logModeration(app, {
     actorId: actor.id,
     action: 'category.update',
@@ -71,11 +55,10 @@ export async function updateCategory(
 
 /** Only an empty category can go (spec 001 §8); deleted threads' tombstones do not count. */
 export async function deleteCategory(app: FastifyInstance, actor: UserRecord, id: number): Promise<OkReply> {
-  const category = await findCategory(app, id);
+  const category = await storedCategory(app, id);
   const threadCount = await app.forum.countIn(id);
   if (threadCount > 0) throw conflict(SERVER_TEXT.categoryHasThreads, undefined, { threadCount });
-  await categoryModels(app).Category.deleteOne(byNumericId(id));
-  app.events.publish('category.changed', { categoryId: id });
+  await removeCategory(app, id);
   await logModeration(app, {
     actorId: actor.id,
     action: 'category.delete',

@@ -1,7 +1,6 @@
 import { ADMIN_TEXT, type CoinGrantReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { logModeration } from '../moderation/log.ts';
-import { moderationModels } from '../moderation/models.ts';
+import { logModeration, withdrawModerationEntry } from '../moderation/log.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { move } from '../wallet/ledger.ts';
@@ -45,7 +44,7 @@ export async function grantCoins(
     };
   } catch (error) {
     // No coins moved: the log must not claim they did.
-    await moderationModels(app).ModerationLog.deleteOne({ id: entry.id });
+    await withdrawModerationEntry(app, entry.id);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@enclave/protocol';
 import type { MemberCard } from '../users/member-directory.ts';
 import { pictureUrl } from '../users/presenter.ts';
-import { isMuted } from '../users/user-model.ts';
+import { isMuted } from '../users/standing.ts';
 
 /** A member as the console's users table shows them: status and coins, and to admins their email. */
 export function presentAdminUser(user: MemberCard, { withEmail }: { withEmail: boolean }): AdminUser {

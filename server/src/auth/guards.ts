@@ -1,7 +1,8 @@
 import { ErrorCode, type MutedDetails, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
-import { isMuted, isStaff, type UserRecord } from '../users/user-model.ts';
+import { isMuted, isStaff } from '../users/standing.ts';
+import type { UserRecord } from '../users/user-model.ts';
 
 /** Role checks as small pre-handlers: `preHandler: member`. Handlers then read `viewerOf(request)`. */
 

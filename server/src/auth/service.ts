@@ -12,26 +12,27 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { claimSlot, isDuplicateKey, releaseSlots, slotsFreeAt } from '../storage/index.ts';
 import {
-  byNumericId,
-  claimSlot,
-  findByNumericId,
-  insertWithId,
-  isDuplicateKey,
-  releaseSlots,
-  slotsFreeAt,
-} from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+  bumpSessionVersion,
+  createAccount,
+  emailKey,
+  isEmailHeld,
+  isNameHeld,
+  markEmailVerified,
+  storedMember,
+  usernameKey,
+} from '../users/accounts.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { checkVerificationCode, claimResend, sendVerificationCode } from './verification.ts';
 
-export const usernameKey = (username: string) => username.trim().toLowerCase();
-export const emailKey = (email: string) => email.trim().toLowerCase();
+/** The name and email keys are the users domain's (its unique indexes); auth's callers still name them from here. */
+export { emailKey, usernameKey };
 
 /** A member found by a key of the member directory (name or email), read from the database for a decision. */
 const memberByKey = (app: FastifyInstance, id: number | undefined) =>
-  id === undefined ? Promise.resolve(null) : findByNumericId<UserRecord>(userModels(app).User, id);
+  id === undefined ? Promise.resolve(null) : storedMember(app, id);
 
 interface NameOwners {
   byName(username: string): Promise<unknown>;
@@ -46,8 +47,8 @@ const directory = (app: FastifyInstance): NameOwners => ({
 
 /** Asked after the unique index refused an insert: the collection itself, since the winner may be another process's. */
 const collection = (app: FastifyInstance): NameOwners => ({
-  byName: (username) => userModels(app).User.exists({ usernameKey: usernameKey(username) }),
-  byEmail: (email) => userModels(app).User.exists({ email: emailKey(email) }),
+  byName: (username) => isNameHeld(app, username),
+  byEmail: (email) => isEmailHeld(app, email),
 });
 
 /** Which unique key a registration collides with (FerretDB's error does not say). */
@@ -69,14 +70,14 @@ export async function insertMember(
   if (taken) throw taken;
   let user: UserRecord;
   try {
-    user = (await insertWithId(userModels(app).User, {
+    user = await createAccount(app, {
       username: fields.username.trim(),
       usernameKey: usernameKey(fields.username),
       email: emailKey(fields.email),
       passwordHash: await hashPassword(fields.password),
       isEmailVerified: fields.isEmailVerified,
       isAdmin: fields.isAdmin === true,
-    } as Omit<UserRecord, 'id'>)) as UserRecord;
+    });
   } catch (error) {
     // Two identical registrations racing: the unique index let one through.
     if (isDuplicateKey(error)) throw (await explainTaken(collection(app), fields.username, fields.email)) ?? error;
@@ -153,9 +154,7 @@ export async function revokeSessions(
   userId: number,
   reason: 'banned' | 'password_changed' | 'deleted',
 ): Promise<UserRecord | null> {
-  const user = await userModels(app)
-    .User.findOneAndUpdate(byNumericId(userId), { $inc: { sessionVersion: 1 } }, { returnDocument: 'after' })
-    .lean<UserRecord>();
+  const user = await bumpSessionVersion(app, userId);
   // The new version reaches every process's member directory before the sign-out reaches its sockets.
   app.events.publish('member.changed', { userId });
   app.events.publish('session.revoked', { userId, reason });
@@ -184,13 +183,7 @@ export async function verifyEmail(
   }
   if (user.isEmailVerified) return user;
   await checkVerificationCode(app, user, code);
-  const verified = await userModels(app)
-    .User.findOneAndUpdate(
-      byNumericId(user.id),
-      { $set: { isEmailVerified: true, verification: { codeHash: null, nonce: null, expiresAt: null, sentAt: null } } },
-      { returnDocument: 'after' },
-    )
-    .lean<UserRecord>();
+  const verified = await markEmailVerified(app, user.id);
   app.events.publish('member.changed', { userId: user.id });
   app.events.publish('email.verified', { userId: user.id });
   return verified as UserRecord;

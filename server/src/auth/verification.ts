@@ -2,8 +2,8 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { ErrorCode, type RetryAfterDetails, SECURITY, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-import { byNumericId, claimSlot, releaseSlots } from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+import { claimSlot, releaseSlots } from '../storage/index.ts';
+import { storeVerificationCode } from '../users/accounts.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 function hashCode(secret: string, nonce: string, code: string): string {
@@ -18,15 +18,11 @@ export async function sendVerificationCode(app: FastifyInstance, user: UserRecor
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const nonce = randomBytes(12).toString('hex');
   const now = Date.now();
-  await userModels(app).User.updateOne(byNumericId(user.id), {
-    $set: {
-      verification: {
-        codeHash: hashCode(app.config.JWT_SECRET, nonce, code),
-        nonce,
-        expiresAt: new Date(now + SECURITY.verificationCodeTtlMs),
-        sentAt: new Date(now),
-      },
-    },
+  await storeVerificationCode(app, user.id, {
+    codeHash: hashCode(app.config.JWT_SECRET, nonce, code),
+    nonce,
+    expiresAt: new Date(now + SECURITY.verificationCodeTtlMs),
+    sentAt: new Date(now),
   });
   app.events.publish('member.changed', { userId: user.id });
   try {

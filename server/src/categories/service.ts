@@ -1,7 +1,7 @@
 import { type Category, type CategoryBody, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
-import { insertWithId } from '../storage/index.ts';
+import { byNumericId, findByNumericId, insertWithId } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { CategoryRecord } from './category-model.ts';
 import { categoryModels } from './models.ts';
@@ -23,16 +23,45 @@ export async function getCategory(app: FastifyInstance, viewer: Viewer, id: numb
   return presentCategory(category, activity.get(id) as CategoryActivity);
 }
 
-/** The admin console's create (issue 7 adds its route); the seed uses it too. */
-export async function createCategory(app: FastifyInstance, body: CategoryBody): Promise<CategoryRecord> {
-  const category = await insertWithId(categoryModels(app).Category, {
+/** The form's fields as stored: trimmed, and a cost only on a premium category. */
+export function categoryFields(body: CategoryBody) {
+  const isPremium = body.isPremium ?? false;
+  return {
     name: body.name.trim(),
     description: body.description.trim(),
     icon: body.icon,
     color: body.color,
-    isPremium: body.isPremium ?? false,
-    premiumCost: body.isPremium ? (body.premiumCost ?? null) : null,
-  } as Omit<CategoryRecord, 'id'>);
+    isPremium,
+    premiumCost: isPremium ? (body.premiumCost ?? null) : null,
+  };
+}
+
+/** The admin console's create (issue 7 adds its route); the seed uses it too. */
+export async function createCategory(app: FastifyInstance, body: CategoryBody): Promise<CategoryRecord> {
+  const category = await insertWithId(categoryModels(app).Category, categoryFields(body) as Omit<CategoryRecord, 'id'>);
   app.events.publish('category.changed', { categoryId: category.id });
   return category;
+}
+
+/** The category as stored (read by key, not from the directory), or a 404. */
+export async function storedCategory(app: FastifyInstance, id: number): Promise<CategoryRecord> {
+  const category = await findByNumericId(categoryModels(app).Category, id);
+  if (!category) throw notFound(SERVER_TEXT.categoryNotFound);
+  return category;
+}
+
+/** The admin console's edit: the form's fields replace the category's. */
+export async function editCategory(
+  app: FastifyInstance,
+  id: number,
+  fields: ReturnType<typeof categoryFields>,
+): Promise<void> {
+  await categoryModels(app).Category.updateOne(byNumericId(id), { $set: fields });
+  app.events.publish('category.changed', { categoryId: id });
+}
+
+/** The admin console's delete; the caller has made sure no thread is left in it. */
+export async function removeCategory(app: FastifyInstance, id: number): Promise<void> {
+  await categoryModels(app).Category.deleteOne(byNumericId(id));
+  app.events.publish('category.changed', { categoryId: id });
 }

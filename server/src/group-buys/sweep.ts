@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runSweep } from '../periodic.ts';
-import { findByNumericId, isDuplicateKey } from '../storage/index.ts';
-import { threadModels } from '../threads/models.ts';
+import { isDuplicateKey } from '../storage/index.ts';
+import { storedThread } from '../threads/stored-thread.ts';
 import { movementByKey, refund } from '../wallet/ledger.ts';
 import { decide, settle } from './escrow.ts';
 import { type OpenGroupBuyRecord, placeKey } from './model.ts';
@@ -39,7 +39,7 @@ async function settlePending(app: FastifyInstance, pending: Pending): Promise<'r
     if (!isDuplicateKey(error)) throw error;
   }
   const place = await placeOf(app, threadId, userId);
-  const thread = await findByNumericId(threadModels(app).Thread, threadId);
+  const thread = await storedThread(app, threadId);
   if (!place || !isPaidPlace(place) || !thread) {
     await refund(app, debit);
     return 'refunded';
@@ -82,7 +82,7 @@ async function sweepDeadlines(app: FastifyInstance): Promise<{ ended: number; ne
       if (marker.deadline && (!next || marker.deadline < next)) next = marker.deadline;
       continue;
     }
-    const thread = await findByNumericId(threadModels(app).Thread, marker.threadId);
+    const thread = await storedThread(app, marker.threadId);
     if (!thread?.groupBuyParticipantsRequired) {
       await groupBuyModels(app).OpenGroupBuy.deleteOne({ _id: marker._id });
       continue;

@@ -35,3 +35,11 @@ export async function moderationLog(app: FastifyInstance, query: ModerationLogQu
     .lean<ModerationLogRecord[]>();
   return presentLogEntries(app, entries);
 }
+
+/**
+ * Takes back the log entry of an action that was logged first (its entry's id is part of it) and then did not take
+ * effect: the log never claims what did not happen. Only for an entry its caller has just written.
+ */
+export async function withdrawModerationEntry(app: FastifyInstance, id: number): Promise<void> {
+  await moderationModels(app).ModerationLog.deleteOne({ id });
+}

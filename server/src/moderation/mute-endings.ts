@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
 import { repeatWhileOpen } from '../periodic.ts';
-import { findByNumericId } from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+import { storedMember } from '../users/accounts.ts';
 import { moderationModels } from './models.ts';
 
 export interface MuteEndingRecord {
@@ -40,7 +39,7 @@ export async function tellEndedMutes(app: FastifyInstance, now = new Date()): Pr
     .lean<MuteEndingRecord[]>();
   let told = 0;
   for (const ending of due) {
-    const member = await findByNumericId(userModels(app).User, ending.userId);
+    const member = await storedMember(app, ending.userId);
     if (member?.mutedUntil?.getTime() === ending.until.getTime()) {
       app.events.publish('member.changed', { userId: ending.userId });
       app.events.publish('member.sanctionLifted', {

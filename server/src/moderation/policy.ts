@@ -1,4 +1,5 @@
-import { isStaff, type UserRecord } from '../users/user-model.ts';
+import { isStaff } from '../users/standing.ts';
+import type { UserRecord } from '../users/user-model.ts';
 
 /** Staff keep the forum running: no one can ban or mute an admin or a moderator. */
 export const canBeSanctioned = (member: Pick<UserRecord, 'isAdmin' | 'isModerator'>) => !isStaff(member);

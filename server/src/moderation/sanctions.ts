@@ -2,10 +2,10 @@ import { ADMIN_TEXT, type OkReply } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { revokeSessions } from '../auth/service.ts';
 import { conflict, forbidden } from '../errors.ts';
-import { byNumericId } from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+import { liftBan, liftMute, recordBan, recordMute } from '../users/accounts.ts';
 import { findMember } from '../users/service.ts';
-import { isMuted, type UserRecord } from '../users/user-model.ts';
+import { isMuted } from '../users/standing.ts';
+import type { UserRecord } from '../users/user-model.ts';
 import { logModeration } from './log.ts';
 import { expectMuteEnd } from './mute-endings.ts';
 import { canBeSanctioned } from './policy.ts';
@@ -27,9 +27,7 @@ export async function banMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   if (target.isBanned) throw conflict(ADMIN_TEXT.alreadyBanned(target.username));
-  await userModels(app).User.updateOne(byNumericId(id), {
-    $set: { isBanned: true, bannedBy: actor.id, bannedAt: new Date() },
-  });
+  await recordBan(app, id, actor.id, new Date());
   app.events.publish('member.changed', { userId: id });
   await revokeSessions(app, id, 'banned');
   await logModeration(app, { actorId: actor.id, action: 'user.ban', targetType: 'user', targetId: id, reason });
@@ -44,7 +42,7 @@ export async function unbanMember(
 ): Promise<OkReply> {
   const target = await findMember(app, id);
   if (!target.isBanned) throw conflict(ADMIN_TEXT.notBanned(target.username));
-  await userModels(app).User.updateOne(byNumericId(id), { $set: { isBanned: false, bannedBy: null, bannedAt: null } });
+  await liftBan(app, id);
   app.events.publish('member.changed', { userId: id });
   app.events.publish('member.sanctionLifted', { userId: id, sanction: 'ban', actorId: actor.id, at: Date.now() });
   await logModeration(app, { actorId: actor.id, action: 'user.unban', targetType: 'user', targetId: id, reason });
@@ -61,7 +59,7 @@ export async function muteMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   const mutedUntil = new Date(Date.now() + hours * HOUR_MS);
-  await userModels(app).User.updateOne(byNumericId(id), { $set: { mutedUntil, mutedBy: actor.id } });
+  await recordMute(app, id, mutedUntil, actor.id);
   await expectMuteEnd(app, id, mutedUntil);
   app.events.publish('member.changed', { userId: id });
   await logModeration(app, {
@@ -83,7 +81,7 @@ export async function unmuteMember(
 ): Promise<OkReply> {
   const target = await findMember(app, id);
   if (!isMuted(target)) throw conflict(ADMIN_TEXT.notMuted(target.username));
-  await userModels(app).User.updateOne(byNumericId(id), { $set: { mutedUntil: null, mutedBy: null } });
+  await liftMute(app, id);
   app.events.publish('member.changed', { userId: id });
   app.events.publish('member.sanctionLifted', { userId: id, sanction: 'mute', actorId: actor.id, at: Date.now() });
   await logModeration(app, { actorId: actor.id, action: 'user.unmute', targetType: 'user', targetId: id, reason });

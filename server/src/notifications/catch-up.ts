@@ -39,13 +39,6 @@ export async function wantsReplyMail(app: FastifyInstance, memberId: number): Pr
 const SETTLING_MS = 60_000;
 
 /**
- * A thread's last reply time (a hint, written with `$max`) can trail a reply that raced another: FerretDB applies an
- * update by reading and writing back, so the earlier reply's time may land last. Racing replies are written within
- * one request's time of each other, so a thread whose hint is this close to the bound is read too.
- */
-const HINT_SLACK_MS = 10_000;
-
-/**
  * Tells the member of the replies they missed: in every thread they started or replied in whose last reply is
  * newer than both their mark and their joining, the replies since then by others, oldest first. The forum index
  * says which threads have any, so a member with nothing new costs a few reads by key. Each reply is told once, whichever
@@ -66,7 +59,7 @@ export async function catchUpReplies(app: FastifyInstance, memberId: number): Pr
   const active = [...since].flatMap(([threadId, joined]) => {
     const bound = Math.max(after, joined);
     const lastReplyAt = app.forum.get(threadId)?.lastReplyAt?.getTime() ?? 0;
-    return lastReplyAt > bound - HINT_SLACK_MS ? [repliesSince(app, threadId, new Date(bound))] : [];
+    return lastReplyAt >= bound ? [repliesSince(app, threadId, new Date(bound))] : [];
   });
   const missed = (await Promise.all(active)).flat().filter((reply) => reply.authorId !== memberId);
   missed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);

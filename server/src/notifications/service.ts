@@ -13,7 +13,7 @@ import { limit } from '../limit.ts';
 import { append, appendAfter, headOf, isDuplicateKey, readItem, readRange } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { MemberCard } from '../users/member-directory.ts';
-import { isStaff } from '../users/user-model.ts';
+import { isStaff } from '../users/standing.ts';
 import { notificationModels } from './models.ts';
 import { dueIn, mailOf, notificationsOf, readsOf } from './notification-model.ts';
 import { preferencesOf } from './preferences.ts';

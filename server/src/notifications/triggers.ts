@@ -1,8 +1,7 @@
 import type { NotificationOutcome } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { DomainEventMap } from '../realtime/domain-events.ts';
-import { reportModels } from '../reports/models.ts';
-import { findByNumericId } from '../storage/index.ts';
+import { reporterOf } from '../reports/service.ts';
 import { findThread } from '../threads/service.ts';
 import { reachableNow, replyHappening } from './catch-up.ts';
 import { joinThread, threadParticipants } from './participants.ts';
@@ -62,8 +61,9 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
   });
 
   on('report.resolved', async ({ reportId, status }) => {
-    const report = await findByNumericId(reportModels(app).Report, reportId);
-    if (report) await notify(app, [report.reporterId], { key: `report:${reportId}`, kind: 'report', outcome: status });
+    const reporterId = await reporterOf(app, reportId);
+    if (reporterId === null) return;
+    await notify(app, [reporterId], { key: `report:${reportId}`, kind: 'report', outcome: status });
   });
 
   on('member.sanctionLifted', ({ userId, sanction, actorId, at }) =>

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { append, findByNumericId, insertWithId, isDuplicateKey, type ListItem } from '../storage/index.ts';
+import {
+  append,
+  findByNumericId,
+  headOf,
+  insertWithId,
+  isDuplicateKey,
+  type ListItem,
+  readRange,
+} from '../storage/index.ts';
 import { paymentModels } from './models.ts';
 import { type PaymentRecord, paymentList } from './payment-model.ts';
 
@@ -62,10 +70,33 @@ export async function paymentByPaymentId(app: FastifyInstance, paymentId: string
 }
 
 /** The payments of these list items, by key, in the items' order; a payment deleted meanwhile is left out. */
-export async function paymentsOfItems(app: FastifyInstance, items: PaymentItem[]): Promise<PaymentRecord[]> {
+async function paymentsOfItems(app: FastifyInstance, items: PaymentItem[]): Promise<PaymentRecord[]> {
   const ids = [...new Set(items.map((item) => item.id))];
   const found = await Promise.all(ids.map((id) => findByNumericId(paymentModels(app).Payment, id)));
   return found.filter((payment): payment is PaymentRecord => payment !== null);
+}
+
+/** How many payments the member has made: the head of their list, whose positions run from 1 to it. */
+export const memberPaymentsHead = (app: FastifyInstance, userId: number): Promise<number> =>
+  headOf(app, paymentItems(app), paymentList(userId));
+
+/**
+ * The member's payments at positions `first` to `last` of their list (`head` its head, when the caller has read it),
+ * oldest first, each with its position; a payment deleted meanwhile is left out.
+ */
+export async function memberPaymentsAt(
+  app: FastifyInstance,
+  userId: number,
+  first: number,
+  last: number,
+  head?: number,
+): Promise<{ payment: PaymentRecord; position: number }[]> {
+  const items = await readRange(app, paymentItems(app), paymentList(userId), first, last, head);
+  const payments = new Map((await paymentsOfItems(app, items)).map((p) => [p.id, p]));
+  return items.flatMap((item) => {
+    const payment = payments.get(item.id);
+    return payment ? [{ payment, position: item.n }] : [];
+  });
 }
 
 /** Self-custody payments waiting for staff, oldest first: the open markers, each payment by key. */

@@ -3,14 +3,13 @@ import {
   append,
   deleteList,
   headOf,
-  internalId,
   isDuplicateKey,
   readItem,
   readNewest,
   readRange,
   rewriteItem,
 } from '../storage/index.ts';
-import { threadModels } from '../threads/models.ts';
+import { noteReply, noteReplyRemoved } from '../threads/reply-hints.ts';
 import { postModels } from './models.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
 
@@ -55,7 +54,7 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
         alongside: async (stored) =>
           Promise.all([
             ReplyRef.updateOne({ _id: ref._id }, { $set: { number: stored.n } }),
-            writeThreadHints(app, stored.threadId, { replyCount: stored.n - (await removed), lastReplyAt: createdAt }),
+            noteReply(app, stored.threadId, { replyCount: stored.n - (await removed), lastReplyAt: createdAt }),
           ]),
       },
     ),
@@ -80,48 +79,6 @@ export async function replyCountOf(app: FastifyInstance, threadId: number): Prom
     removedCount(app, threadId),
   ]);
   return written - removed;
-}
-
-/**
- * The thread's `replyCount` and `lastReplyAt` hints, which the forum's lists read instead of the
- * replies. Best effort: a race or a crash may leave them behind; the heads stay exact. After a reply,
- * the caller knows the count (its number less the removals); after a removal it is counted.
- */
-async function writeThreadHints(
-  app: FastifyInstance,
-  threadId: number,
-  reply?: { replyCount: number; lastReplyAt: Date },
-): Promise<void> {
-  try {
-    const update = reply ? { $max: reply } : { $set: { replyCount: await replyCountOf(app, threadId) } };
-    const { matchedCount } = await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, update);
-    // A thread stored before `_id`s were derived from ids.
-    if (matchedCount === 0) await threadModels(app).Thread.updateOne({ id: threadId }, update);
-    // The reply's own update has landed (the forum index reads its `lastReplyAt`); the check for a lost one need
-    // not hold up the reply.
-    if (reply && matchedCount > 0) {
-      app.afterwards('thread reply hint not repaired', () => repairLostHint(app, threadId, reply.lastReplyAt));
-    }
-  } catch (err) {
-    app.log.warn({ err, threadId }, 'thread reply hints not written');
-  }
-}
-
-/**
- * FerretDB applies an update by reading the document and writing it back, so two processes' `$max` can
- * land in the wrong order and the lower count win. Each writer reads the hint back after its own update
- * landed and raises it to the exact count if it is behind: the update that lands last is always checked.
- */
-async function repairLostHint(app: FastifyInstance, threadId: number, lastReplyAt: Date): Promise<void> {
-  const [stored, replyCount] = await Promise.all([
-    threadModels(app)
-      .Thread.findOne({ _id: internalId(threadId) }, { replyCount: 1 })
-      .lean<{ replyCount?: number }>(),
-    replyCountOf(app, threadId),
-  ]);
-  if ((stored?.replyCount ?? 0) < replyCount) {
-    await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
-  }
 }
 
 /**
@@ -234,7 +191,7 @@ async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<vo
     content: '',
     removedAt: new Date(),
   });
-  await writeThreadHints(app, removal.threadId);
+  await noteReplyRemoved(app, removal.threadId);
   await ReplyRemoval.deleteOne({ _id: String(removal.replyId) });
 }
 

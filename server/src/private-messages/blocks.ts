@@ -1,8 +1,8 @@
 import { type BlockedMember, MESSAGE_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden } from '../errors.ts';
-import { append, findAllByNumericId, headOf, isDuplicateKey, readRange } from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+import { append, headOf, isDuplicateKey, readRange } from '../storage/index.ts';
+import { storedMembers } from '../users/accounts.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -52,7 +52,7 @@ export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): 
     Promise.all(
       memberIds.map((id) => messageModels(app).MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>()),
     ),
-    findAllByNumericId(userModels(app).User, memberIds),
+    storedMembers(app, memberIds),
   ]);
   const standing = new Map(blocks.flatMap((block) => (block ? [[block.blockedId, block.createdAt.getTime()]] : [])));
   const byId = new Map(users.map((user) => [user.id, user]));

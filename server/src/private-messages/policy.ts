@@ -1,4 +1,5 @@
-import { isStaff, type UserRecord } from '../users/user-model.ts';
+import { isStaff } from '../users/standing.ts';
+import type { UserRecord } from '../users/user-model.ts';
 import type { MessageRecord } from './message-model.ts';
 
 type Viewer = Pick<UserRecord, 'id'>;

@@ -21,7 +21,7 @@ import type { Change } from '../read-models/changes.ts';
 import { dispatchReportEvents } from '../reports/realtime.ts';
 import { isDatabaseUnavailable } from '../storage/index.ts';
 import { dispatchThreadEvents } from '../threads/realtime.ts';
-import { isStaff } from '../users/user-model.ts';
+import { isStaff } from '../users/standing.ts';
 import { dispatchWalletEvents } from '../wallet/realtime.ts';
 import { limitFlooding } from './flood-limit.ts';
 import { recoveryGuard } from './recovery-guard.ts';

@@ -51,6 +51,12 @@ export async function createReport(
   return report;
 }
 
+/** The member who filed report `id`, or null if there is no such report. */
+export async function reporterOf(app: FastifyInstance, id: number): Promise<number | null> {
+  const report = await findByNumericId(reportModels(app).Report, id);
+  return report ? report.reporterId : null;
+}
+
 /** The queue (open, oldest first) or the resolved reports (newest first). */
 export async function listReports(app: FastifyInstance, query: ReportsQuery): Promise<Report[]> {
   const status = query.status ?? 'open';

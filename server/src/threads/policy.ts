@@ -1,5 +1,6 @@
 import type { Abilities, ThreadAbilities } from '@enclave/protocol';
-import { isStaff, type UserRecord } from '../users/user-model.ts';
+import { isStaff } from '../users/standing.ts';
+import type { UserRecord } from '../users/user-model.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 /** Who looks: a signed-in member, or null for a visitor. */

@@ -2,14 +2,13 @@ import { rooms, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { RealtimeServer } from '../realtime/server.ts';
-import { findByNumericId } from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+import { storedMember } from '../users/accounts.ts';
 import { canSee } from './policy.ts';
 import { readableThread } from './service.ts';
 
 /** Null when the socket's member (or visitor) may read the thread, else why not. */
 async function refusalFor(app: FastifyInstance, userId: number | null, threadId: number): Promise<string | null> {
-  const user = userId === null ? null : await findByNumericId(userModels(app).User, userId);
+  const user = userId === null ? null : await storedMember(app, userId);
   const viewer = user && !user.deletedAt && !user.isBanned ? user : null;
   try {
     await readableThread(app, viewer, threadId);

@@ -1,8 +1,7 @@
 import { FORUM_TEXT, LIMITS, SERVER_TEXT, VALIDATION } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
-import { findAllByNumericId } from '../storage/index.ts';
-import { userModels } from '../users/models.ts';
+import { storedMembers } from '../users/accounts.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 /** Rules shared by creating and editing a thread, with their texts. */
@@ -44,7 +43,7 @@ export async function allowedUsers(
 ): Promise<number[]> {
   const unique = [...new Set(ids ?? [])].filter((id) => id !== authorId);
   if (unique.length > LIMITS.allowedUsersMax) throw badRequest(FORUM_TEXT.allowedUsersMax(LIMITS.allowedUsersMax));
-  const found = await findAllByNumericId(userModels(app).User, unique);
+  const found = await storedMembers(app, unique);
   if (found.filter((user) => !user.deletedAt).length !== unique.length) {
     throw badRequest(FORUM_TEXT.allowedUsersUnknown);
   }

@@ -1,5 +1,6 @@
 import type { Abilities } from '@enclave/protocol';
-import { isStaff, type UserRecord } from './user-model.ts';
+import { isStaff } from './standing.ts';
+import type { UserRecord } from './user-model.ts';
 
 type Member = Pick<UserRecord, 'isAdmin' | 'isModerator' | 'isEmailVerified'>;
 

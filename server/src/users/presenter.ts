@@ -2,7 +2,8 @@ import type { Abilities, CurrentUser, MemberSuggestion, PublicUser } from '@encl
 import type { FastifyInstance } from 'fastify';
 import { balanceOf } from '../wallet/ledger.ts';
 import { abilitiesOf } from './abilities.ts';
-import { isMuted, type UserRecord } from './user-model.ts';
+import { isMuted } from './standing.ts';
+import type { UserRecord } from './user-model.ts';
 
 export function pictureUrl(user: Pick<UserRecord, 'id' | 'profilePictureVersion'>): string | null {
   return user.profilePictureVersion > 0 ? `/api/users/${user.id}/picture?v=${user.profilePictureVersion}` : null;

@@ -45,14 +45,6 @@ const userSchema = new Schema(
 export type UserRecord = InferSchemaType<typeof userSchema> & { createdAt: Date };
 export { userSchema };
 
-export function isMuted(user: Pick<UserRecord, 'mutedUntil'>, now = new Date()): boolean {
-  return user.mutedUntil !== null && user.mutedUntil !== undefined && user.mutedUntil > now;
-}
-
-export function isStaff(user: Pick<UserRecord, 'isAdmin' | 'isModerator'>): boolean {
-  return user.isAdmin || user.isModerator;
-}
-
 /** One per member, under the member's derived `_id` (`internalId(userId)`), so serving it is a point read. */
 const pictureSchema = new Schema(
   {

@@ -12,6 +12,16 @@ export const ledgerKeys = {
   refund: (debitKey: string) => `refund:${debitKey}`,
 };
 
+/**
+ * A group buy's escrow is an account of the ledger like a member's, numbered minus the thread id: member ids are
+ * positive, so the two never meet, and an escrow's chain is checked by every rule a member's is.
+ */
+export const escrowAccount = (threadId: number) => -threadId;
+export const isEscrowAccount = (account: number) => account < 0;
+
+/** An account's ledger is the keyed list `ledger:{account}`: entry seq is stored under `ledger:{account}:{seq}`. */
+export const ledgerList = (account: number) => `ledger:${account}`;
+
 export const threadReference = (threadId: number) => `thread:${threadId}`;
 
 /** The thread a movement was for, from its reference; null for anything else. */

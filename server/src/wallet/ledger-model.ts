@@ -27,16 +27,6 @@ export const isCreditSide = (entry: { key: string }) => entry.key.startsWith('sa
 export const creditTypeOf = (debitType: EntryType): EntryType => (debitType === 'group_buy_return' ? 'refund' : 'sale');
 
 /**
- * A group buy's escrow is an account of the ledger like a member's, numbered minus the thread id: member ids are
- * positive, so the two never meet, and an escrow's chain is checked by every rule a member's is.
- */
-export const escrowAccount = (threadId: number) => -threadId;
-export const isEscrowAccount = (account: number) => account < 0;
-
-/** An account's ledger is the keyed list `ledger:{account}`: entry seq is stored under `ledger:{account}:{seq}`. */
-export const ledgerList = (account: number) => `ledger:${account}`;
-
-/**
  * One immutable movement on one account, item `seq` of its account's keyed list. The unique `_id`
  * means two movements can never both extend the same head; the unique `key` means a movement
  * happens at most once.

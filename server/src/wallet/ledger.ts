@@ -4,16 +4,14 @@ import type { Model } from 'mongoose';
 import { AppError } from '../errors.ts';
 import { limit } from '../limit.ts';
 import { appendAfter, firstSince, headOf, isDuplicateKey, readItem } from '../storage/index.ts';
-import { ledgerKeys } from './ledger-keys.ts';
+import { isEscrowAccount, ledgerKeys, ledgerList } from './ledger-keys.ts';
 import {
   creditKey,
   creditTypeOf,
   type EntryType,
   isCreditSide,
-  isEscrowAccount,
   type LedgerEntry,
   type LedgerItem,
-  ledgerList,
   MOVEMENTS,
   type MovementItem,
 } from './ledger-model.ts';

@@ -8,11 +8,11 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { paymentByPaymentId, paymentItems, paymentsOfItems } from '../payments/payment-keys.ts';
-import { paymentList } from '../payments/payment-model.ts';
+import { memberPaymentsAt, memberPaymentsHead, paymentByPaymentId } from '../payments/payment-keys.ts';
 import { headOf, readRange } from '../storage/index.ts';
 import { balanceOf, move } from './ledger.ts';
-import { type EntryType, type LedgerItem, ledgerList } from './ledger-model.ts';
+import { ledgerList } from './ledger-keys.ts';
+import type { EntryType, LedgerItem } from './ledger-model.ts';
 import { walletModels } from './models.ts';
 import { PAYMENT_STATUS_GROUPS, presentEntry, presentPaymentRow, UNLOCK_ENTRY_TYPES } from './presenter.ts';
 
@@ -139,14 +139,7 @@ async function paymentRows(app: FastifyInstance, userId: number, query: Transact
   const { items, lowest } = await readBackwards(
     from,
     want,
-    async (first, last) => {
-      const items = await readRange(app, paymentItems(app), paymentList(userId), first, last, from);
-      const payments = new Map((await paymentsOfItems(app, items)).map((p) => [p.id, p]));
-      return items.flatMap((item) => {
-        const payment = payments.get(item.id);
-        return payment ? [{ payment, position: item.n }] : [];
-      });
-    },
+    (first, last) => memberPaymentsAt(app, userId, first, last, from),
     ({ payment }) => statuses.includes(payment.status),
   );
   const rows = items.map(
@@ -169,7 +162,7 @@ function nextPosition(rows: Row[], shown: Set<Row>, lowest: number): number {
 async function heads(app: FastifyInstance, userId: number) {
   const [entries, payments] = await Promise.all([
     headOf(app, walletModels(app).LedgerEntry as unknown as Model<LedgerItem>, ledgerList(userId)),
-    headOf(app, paymentItems(app), paymentList(userId)),
+    memberPaymentsHead(app, userId),
   ]);
   return { entries, payments };
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { mongo } from 'mongoose';
 import Value from 'typebox/value';
 import { badRequest } from '../../errors.ts';
-import { paymentModels } from '../../payments/models.ts';
-import { walletModels } from '../../wallet/models.ts';
-import { checkLedger, confirmedPayments } from './backup-ledger.ts';
+import { backedUpConfirmedPayments } from '../../payments/backup.ts';
+import { backedUpLedger } from '../../wallet/backup.ts';
+import { checkLedger } from './backup-ledger.ts';
 import { type BackedUpCollection, backedUpCollections } from './collections.ts';
 
 const { EJSON } = mongo.BSON;
@@ -100,10 +100,7 @@ export async function parseBackup(app: FastifyInstance, text: string): Promise<P
     }
     parsed.set(name, await parseDocuments(collection, documents));
   }
-  const documentsOf = (model: { collection: { collectionName: string } }) =>
-    parsed.get(model.collection.collectionName) ?? [];
-  const { LedgerEntry } = walletModels(app);
-  const { Payment, PaymentOutcome } = paymentModels(app);
-  checkLedger(documentsOf(LedgerEntry), confirmedPayments(documentsOf(Payment), documentsOf(PaymentOutcome)));
+  const documentsOf = (collection: string) => parsed.get(collection) ?? [];
+  checkLedger(backedUpLedger(app, documentsOf), backedUpConfirmedPayments(app, documentsOf));
   return { manifest, collections: parsed };
 }

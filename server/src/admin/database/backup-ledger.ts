@@ -4,7 +4,7 @@ import type { mongo } from 'mongoose';
 type Document = mongo.Document;
 
 import { badRequest } from '../../errors.ts';
-import { ledgerList } from '../../wallet/ledger-model.ts';
+import { ledgerList } from '../../wallet/ledger-keys.ts';
 
 /** A ledger entry as a backup holds it, its numbers read whatever their BSON type (Int32, Double). */
 interface Link {
@@ -26,16 +26,6 @@ const linkOf = (entry: Document): Link => ({
   type: String(entry.type),
   creditTo: entry.creditTo === null || entry.creditTo === undefined ? null : Number(entry.creditTo),
 });
-
-/** The payments whose coins were credited: finished, or decided finished (a crash may come between the two). */
-export function confirmedPayments(payments: Document[], outcomes: Document[]): Map<string, Document> {
-  const finished = new Set(outcomes.filter((o) => o.outcome === 'finished').map((o) => String(o.paymentId)));
-  return new Map(
-    payments
-      .filter((p) => p.status === 'finished' || finished.has(String(p.paymentId)))
-      .map((p) => [`payment:${String(p.paymentId)}`, p]),
-  );
-}
 
 /**
  * Every account's ledger chain, as the ledger writes it: entries 1, 2, 3… with no gap, each balance the previous
@@ -104,7 +94,10 @@ function checkCoinsBalance(links: Link[], payments: Map<string, Document>): void
   }
 }
 
-/** The backup's ledger, checked before anything is written: chains that add up, and no coin from nowhere. */
+/**
+ * The backup's ledger, checked before anything is written: chains that add up, and no coin from nowhere. `payments`
+ * are the backup's confirmed payments by the ledger key of their credit (payments' `backedUpConfirmedPayments`).
+ */
 export function checkLedger(entries: Document[], payments: Map<string, Document>): void {
   const links = entries.map(linkOf);
   checkChains(
