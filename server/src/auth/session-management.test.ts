@@ -7,7 +7,6 @@ import type { App } from '../app.ts';
 import { removeExpiredMonths } from '../storage/index.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD, TEST_CLIENT } from '../test/factories.ts';
-import { commandsDuring, scansDuring } from '../test/scans.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { authModels } from './models.ts';
@@ -238,46 +237,19 @@ describe('a deleted account', () => {
 });
 
 describe('the session check on every request', () => {
-  const readsDuring = (work: () => Promise<unknown>) => commandsDuring(app, work);
-
-  it('reads nothing once this process knows the session stands (the member directory holds the member)', async () => {
-    const { client } = await createMember(app);
-    await client.call(api.user);
-    const commands = await readsDuring(() => client.call(api.user));
-    // The route itself reads the balance; the check reads nothing.
-    expect(commands.filter((command) => /users|session/.test(command))).toEqual([]);
-    expect(await scansDuring(app, () => client.call(api.user))).toEqual([]);
-  });
-
+  // What the check and these routes send to the database is in http/route-scans.test.ts.
   it('marks the session seen at most every five minutes, not on every request', async () => {
     const { client } = await createMember(app);
-    const writes = await readsDuring(async () => {
-      for (let i = 0; i < 5; i++) await client.call(api.user);
-    });
-    expect(writes.filter((command) => command.includes('sessionseens'))).toEqual([]);
+    for (let i = 0; i < 5; i++) await client.call(api.user);
+    await app.settled();
+    const unmarked = await currentOf(client);
+    expect(unmarked.lastSeenAt).toBe(unmarked.createdAt);
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 });
-    const later = await readsDuring(async () => {
-      for (let i = 0; i < 3; i++) await client.call(api.user);
-    });
-    expect(later.filter((command) => command.startsWith('update sessionseens'))).toHaveLength(1);
+    for (let i = 0; i < 3; i++) await client.call(api.user);
     await vi.waitFor(async () => {
       const current = await currentOf(client);
       expect(Date.parse(current.lastSeenAt)).toBeGreaterThan(Date.parse(current.createdAt));
     });
-  });
-
-  it('the sessions routes read by key', async () => {
-    const { user, client } = await createMember(app);
-    const other = await signIn(user);
-    const scans = await scansDuring(app, async () => {
-      await client.call(api.sessions);
-      await client.call(api.endSession, { params: { id: (await currentOf(other)).id } });
-      await signIn(user);
-      await client.call(api.endOtherSessions);
-      await client.call(api.logout);
-    });
-    // The login lock's release (attempt slots) is the sign-in's own, older than sessions.
-    expect(scans.filter((scan) => scan.collection !== 'attemptslots')).toEqual([]);
   });
 });

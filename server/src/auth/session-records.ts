@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import {
   appendMonthly,
-  isDuplicateKey,
+  claimOnce,
   itemKey,
   monthlyList,
   monthsSince,
@@ -117,12 +117,7 @@ export async function endSession(
   session: SessionItem,
   reason: SessionEndReason,
 ): Promise<boolean> {
-  try {
-    await authModels(app).SessionEnd.collection.insertOne({ _id: session._id, at: new Date(), reason } as never);
-  } catch (error) {
-    if (isDuplicateKey(error)) return false;
-    throw error;
-  }
+  if (!(await claimOnce(authModels(app).SessionEnd, { _id: session._id, at: new Date(), reason }))) return false;
   app.events.publish('session.ended', {
     userId: session.userId,
     sessionId: recordIdOf(session),

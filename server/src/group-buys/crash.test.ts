@@ -6,7 +6,7 @@ import { aThread, grantCoins, setDeadline } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { startServerProcess } from '../test/server-process.ts';
 import { balanceOf } from '../wallet/ledger.ts';
-import { escrowAccount } from '../wallet/ledger-model.ts';
+import { escrowAccount } from '../wallet/ledger-keys.ts';
 import { walletModels } from '../wallet/models.ts';
 import { groupBuyModels } from './models.ts';
 

@@ -8,7 +8,7 @@ import { aThread, grantCoins } from '../test/forum.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, move, movementByKey } from '../wallet/ledger.ts';
-import { escrowAccount } from '../wallet/ledger-model.ts';
+import { escrowAccount } from '../wallet/ledger-keys.ts';
 import { placeKey } from './model.ts';
 import { groupBuyModels } from './models.ts';
 import { sweepGroupBuys } from './sweep.ts';

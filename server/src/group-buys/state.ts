@@ -1,6 +1,6 @@
 import type { GroupBuyPhase } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { headOf, isDuplicateKey, itemKey, readRange } from '../storage/index.ts';
+import { claimOnce, headOf, itemKey, readRange } from '../storage/index.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import {
   type GroupBuyOutcomeRecord,
@@ -69,16 +69,12 @@ export async function participantsOf(app: FastifyInstance, threadId: number): Pr
 /** Records place number `place` for its holder; written already is fine. */
 export async function numberPlace(app: FastifyInstance, place: Omit<GroupBuyPlaceRecord, '_id'>): Promise<void> {
   const list = placesList(place.threadId);
-  try {
-    await groupBuyModels(app).PlaceNumber.collection.insertOne({
-      _id: itemKey(list, place.place),
-      list,
-      n: place.place,
-      userId: place.userId,
-    } as never);
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
+  await claimOnce(groupBuyModels(app).PlaceNumber, {
+    _id: itemKey(list, place.place),
+    list,
+    n: place.place,
+    userId: place.userId,
+  });
 }
 
 /** Each group buy's progress and phase, by key, asked for all of a page's group buys at once. */

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import {
   append,
+  claimOnce,
   findByNumericId,
   headOf,
   insertWithId,
-  isDuplicateKey,
   type ListItem,
   readRange,
 } from '../storage/index.ts';
@@ -22,23 +22,15 @@ export interface PaymentItem extends ListItem {
 }
 export const paymentItems = (app: FastifyInstance) => paymentModels(app).PaymentItem as unknown as Model<PaymentItem>;
 
-async function insertOnce(model: Model<never>, doc: Record<string, unknown>): Promise<void> {
-  try {
-    await model.collection.insertOne(doc as never);
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
-}
-
 /** Stores a new payment: its pointer first, then (if it waits for staff) its open marker, the payment, its place in the member's list. */
 export async function recordPayment(
   app: FastifyInstance,
   fields: Omit<PaymentRecord, 'id' | 'createdAt' | 'updatedAt'>,
 ): Promise<PaymentRecord> {
   const { PaymentKey, OpenPayment, Payment } = paymentModels(app);
-  await insertOnce(PaymentKey as unknown as Model<never>, { _id: fields.paymentId, id: null });
+  await claimOnce(PaymentKey, { _id: fields.paymentId, id: null });
   if (fields.provider === 'self-custody' && fields.status === 'waiting') {
-    await insertOnce(OpenPayment as unknown as Model<never>, { _id: fields.paymentId, createdAt: new Date() });
+    await claimOnce(OpenPayment, { _id: fields.paymentId, createdAt: new Date() });
   }
   const payment = await insertWithId(Payment, fields as Omit<PaymentRecord, 'id'>);
   await listPayment(app, payment);

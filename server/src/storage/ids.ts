@@ -74,6 +74,24 @@ export async function insertWithId<T extends { id: number }>(model: Model<T>, do
   return task;
 }
 
+/**
+ * Claim-once: inserts `doc` under its `_id` as it is (the driver's insert, no casting), unless a document holds that
+ * `_id` already (another writer of the same claim, or one a crash left). Answers whether this insert won: the unique
+ * `_id` decides, atomically on every backend.
+ */
+export async function claimOnce(
+  model: Pick<Model<never>, 'collection'>,
+  doc: { _id: unknown } & Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await model.collection.insertOne(doc as never);
+    return true;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    return false;
+  }
+}
+
 const DELETES_PER_COMMAND = 1000;
 
 /**

@@ -19,9 +19,10 @@ export { type Database, domainModels, registerCollections } from './domain-model
 /** Which database runs: MONGODB_URI, else an embedded one. */
 export { type DatabaseServer, startDatabaseServer, withDatabase } from './embedded.ts';
 export { type RunningFerretdb, startFerretdb } from './ferretdb.ts';
-/** Documents under numeric ids, and unique keys. */
+/** Documents under numeric ids, unique keys, and claim-once (a unique insert that says who won). */
 export {
   byNumericId,
+  claimOnce,
   deleteByIds,
   findAllByNumericId,
   findByNumericId,

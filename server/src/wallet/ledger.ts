@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { AppError } from '../errors.ts';
 import { limit } from '../limit.ts';
-import { appendAfter, firstSince, headOf, isDuplicateKey, readItem } from '../storage/index.ts';
+import { appendAfter, claimOnce, firstSince, headOf, isDuplicateKey, readItem } from '../storage/index.ts';
 import { isEscrowAccount, ledgerKeys, ledgerList } from './ledger-keys.ts';
 import {
   creditKey,
@@ -79,21 +79,6 @@ async function searchByKey(app: FastifyInstance, key: string): Promise<LedgerEnt
 }
 
 /**
- * Inserts a marker; one already there (another writer of the same key, or one a crash left) is the same
- * marker. Answers whether this call wrote it.
- */
-async function mark(model: Model<never>, doc: Record<string, unknown>): Promise<boolean> {
-  try {
-    await model.collection.insertOne(doc as never);
-    return true;
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    return false;
-  }
-}
-const marker = (model: unknown) => model as Model<never>;
-
-/**
  * Moves coins on one account: appends entry head + 1 to the account's keyed list after checking the
  * balance of the head it extends. A movement that took that seq first makes the unique `_id` refuse
  * this one, which re-reads the new head and checks again; the unique `key` index refuses a second
@@ -107,8 +92,8 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   const now = new Date();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
   const [alone] = await Promise.all([
-    mark(marker(walletModels(app).LedgerMoving), { _id: movement.key, account: movement.account, createdAt: now }),
-    owed ? mark(marker(walletModels(app).UnfinishedSale), { _id: movement.key, createdAt: now }) : null,
+    claimOnce(walletModels(app).LedgerMoving, { _id: movement.key, account: movement.account, createdAt: now }),
+    owed ? claimOnce(walletModels(app).UnfinishedSale, { _id: movement.key, createdAt: now }) : null,
   ]);
   let entry: LedgerEntry;
   let checkedSeq = 0;
@@ -181,7 +166,7 @@ async function abandon(app: FastifyInstance, key: string): Promise<void> {
 async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
   await Promise.all([
     isCreditSide(entry) ? null : countMovement(app, entry),
-    mark(marker(walletModels(app).LedgerKey), { _id: entry.key, entry }),
+    claimOnce(walletModels(app).LedgerKey, { _id: entry.key, entry }),
   ]);
   await walletModels(app).LedgerMoving.deleteOne({ _id: entry.key });
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { importList } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { balanceOf } from './ledger.ts';
-import { type LedgerEntry, ledgerList } from './ledger-model.ts';
+import { ledgerList } from './ledger-keys.ts';
+import type { LedgerEntry } from './ledger-model.ts';
 import { walletModels } from './models.ts';
 
 const BUYERS = 100;
