@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '@enclave/server';
 import { type AppConfig, loadEnv } from '@enclave/server/config.ts';
-import { startDatabaseServer, withDatabase } from '@enclave/server/db/embedded.ts';
+import { startDatabaseServer, withDatabase } from '@enclave/server/storage/index.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type JsFigure, pageJsGzipBytes } from './bench/client-size.ts';
 import { READER, SIZES, type SizeName } from './bench/dataset.ts';

@@ -1,8 +1,7 @@
-import { internalId } from '@enclave/server/db/ids.ts';
-import { importList } from '@enclave/server/db/keyed-list.ts';
 import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
 import { participantMarker } from '@enclave/server/notifications/participants.ts';
 import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/posts/post-model.ts';
+import { importList, internalId } from '@enclave/server/storage/index.ts';
 import {
   ADMIN,
   authorOf,

@@ -1,7 +1,6 @@
-import { internalId } from '@enclave/server/db/ids.ts';
-import { importList } from '@enclave/server/db/keyed-list.ts';
 import { type BoxItem, inboxOf, sentOf } from '@enclave/server/private-messages/message-model.ts';
 import { type SettledEntry, settledOf } from '@enclave/server/private-messages/unread.ts';
+import { importList, internalId } from '@enclave/server/storage/index.ts';
 import { type Dataset, inChunks, pushTo } from './dataset.ts';
 import type { Storage } from './storage.ts';
 

@@ -1,17 +1,15 @@
-import { internalId } from '@enclave/server/db/ids.ts';
-import { importList } from '@enclave/server/db/keyed-list.ts';
 import { paymentItems } from '@enclave/server/payments/payment-keys.ts';
 import { type PaymentRecord, paymentList } from '@enclave/server/payments/payment-model.ts';
 import { paymentCreditKey } from '@enclave/server/payments/settlement.ts';
+import { importList, internalId } from '@enclave/server/storage/index.ts';
 import { entitlementKey, type HoldingRecord, holdingsList } from '@enclave/server/threads/entitlement-model.ts';
-import { ledgerKeys, threadReference } from '@enclave/server/wallet/ledger-keys.ts';
+import { ledgerKeys, ledgerList, threadReference } from '@enclave/server/wallet/ledger-keys.ts';
 import {
   creditKey,
   type EntryType,
   isCreditSide,
   type LedgerEntry,
   type LedgerItem,
-  ledgerList,
   MOVEMENTS,
   type MovementItem,
 } from '@enclave/server/wallet/ledger-model.ts';

@@ -1,7 +1,7 @@
 import type { App } from '@enclave/server';
 import { hashPassword } from '@enclave/server/auth/passwords.ts';
 import { usernameKey } from '@enclave/server/auth/service.ts';
-import { insertWithId } from '@enclave/server/db/ids.ts';
+import { insertWithId } from '@enclave/server/storage/index.ts';
 import { userModels } from '@enclave/server/users/models.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { DemoAccount } from './index.ts';
