@@ -2,13 +2,15 @@
  * The server's seams, checked by `npm test` (`npm run lint:imports`): storage mechanics stay inside `storage/`, and
  * a domain reaches another only through its exported functions, never its collections. docs/storage.md says why.
  */
-const DOMAINS = '(activity|admin|auth|categories|group-buys|moderation|notifications|payments|posts|private-messages|reports|threads|users|wallet)';
+const DOMAINS =
+  '(activity|admin|auth|categories|group-buys|moderation|notifications|payments|posts|private-messages|reports|threads|users|wallet)';
 
 module.exports = {
   forbidden: [
     {
       name: 'storage-internals',
-      comment: 'Outside storage/, only storage/index.ts is the storage module: buckets, heads, repairs and its own collections are private.',
+      comment:
+        'Outside storage/, only storage/index.ts is the storage module: buckets, heads, repairs and its own collections are private.',
       severity: 'error',
       from: { path: '^(server/src|scripts/src)/', pathNot: '^server/src/storage/' },
       to: { path: '^server/src/storage/', pathNot: '^server/src/storage/index\\.ts$' },
@@ -22,7 +24,8 @@ module.exports = {
     },
     {
       name: 'domain-collections',
-      comment: "A domain's collections (its models.ts and *-model.ts schemas) are its own: another domain calls its exported functions.",
+      comment:
+        "A domain's collections (its models.ts and *-model.ts schemas) are its own: another domain calls its exported functions.",
       severity: 'error',
       from: { path: `^server/src/${DOMAINS}/`, pathNot: '\\.test\\.tsx?$' },
       to: {

@@ -3,11 +3,11 @@ import type { App } from '@enclave/server';
 import { contribute } from '@enclave/server/group-buys/service.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 import { cancelGroupBuy } from '@enclave/server/threads/moderation.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext, socketReady } from './harness.ts';
-import { threadModels } from '@enclave/server/threads/models.ts';
 
 let browser: Browser;
 let app: App;

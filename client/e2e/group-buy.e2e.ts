@@ -14,11 +14,11 @@ import type { App } from '@enclave/server';
 import { contribute } from '@enclave/server/group-buys/service.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread, setDeadline } from '@enclave/server/test/forum.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
-import { threadModels } from '@enclave/server/threads/models.ts';
 
 let browser: Browser;
 let app: App;

@@ -2,10 +2,10 @@ import { api, MESSAGE_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread } from '@enclave/server/test/forum.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
-import { threadModels } from '@enclave/server/threads/models.ts';
 
 let app: App;
 let url: string;
@@ -59,7 +59,10 @@ describe('thread invites in a message, in Chromium', () => {
     });
     expect(sent.statusCode).toBe(201);
     // The author makes the thread private afterwards, without the reader.
-    await threadModels(app).Thread.updateOne({ id: thread.id }, { $set: { isPrivate: true, allowedUserIds: [sender.id] } });
+    await threadModels(app).Thread.updateOne(
+      { id: thread.id },
+      { $set: { isPrivate: true, allowedUserIds: [sender.id] } },
+    );
 
     const listed = await readerClient.call(api.listMessages, { query: { box: 'inbox' } });
     expect(listed.body).not.toContain(secretTitle);

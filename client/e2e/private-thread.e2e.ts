@@ -2,10 +2,10 @@ import { FORUM_PAGE_TEXT, PAGE_TEXT, THREAD_PAGE_TEXT } from '@enclave/protocol'
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory } from '@enclave/server/test/forum.ts';
+import { threadModels } from '@enclave/server/threads/models.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
-import { threadModels } from '@enclave/server/threads/models.ts';
 
 let browser: Browser;
 let app: App;

@@ -2,10 +2,10 @@ import { CONSOLE_TEXT, FORUM_PAGE_TEXT, SERVER_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread } from '@enclave/server/test/forum.ts';
+import { userModels } from '@enclave/server/users/models.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productInBrowser, screenshot, signedInContext } from './harness.ts';
-import { userModels } from '@enclave/server/users/models.ts';
 
 let browser: Browser;
 let app: App;
