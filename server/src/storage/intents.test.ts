@@ -10,6 +10,7 @@ const failing = new Set<string>();
 
 const note = intent<{ text: string }>('test-note', async (_app, { text }) => {
   if (failing.has(text)) throw new Error(`${text} cannot finish yet`);
+  if (text.startsWith('due ')) return Date.parse(text.slice(4)) <= Date.now() ? undefined : 'later';
   finished.push(text);
 });
 
@@ -49,8 +50,18 @@ describe('intents', () => {
     const before = new Date(Date.now() - 1000);
     await note.begin(app, 'in-flight', { text: 'in-flight' });
     expect(await finishIntents(app, before)).toBe(0);
+    expect(await note.sweep(app, before)).toBe(0);
     expect(finished).toEqual([]);
-    await note.done(app, 'in-flight');
+    expect(await note.sweep(app)).toBe(1);
+    expect(finished).toEqual(['in-flight']);
+  });
+
+  it('not due yet are kept for a later sweep', async () => {
+    const due = new Date(Date.now() + 60_000).toISOString();
+    await note.begin(app, 'due', { text: `due ${due}` });
+    expect(await note.sweep(app)).toBe(0);
+    expect(await note.pending(app, 'due')).toEqual({ text: `due ${due}` });
+    await note.done(app, 'due');
   });
 
   it('of a kind this version does not know are kept, not dropped', async () => {

@@ -38,17 +38,23 @@ export interface Intent<P> {
   done(app: FastifyInstance, key: string): Promise<void>;
   /** What is recorded under `key`, or null: the work is done or was never begun. */
   pending(app: FastifyInstance, key: string): Promise<P | null>;
+  /** Finishes this kind's intents recorded before `olderThan` (a periodic sweep leaves those in flight alone). */
+  sweep(app: FastifyInstance, olderThan?: Date): Promise<number>;
 }
 
 /** Every kind, by name: the sweep finds each stored intent's `finish` here. Kinds are declared at module load. */
-const kinds = new Map<string, (app: FastifyInstance, payload: never) => Promise<void>>();
+type Finish<P> = (app: FastifyInstance, payload: P) => Promise<void | 'later'>;
+const kinds = new Map<string, Finish<never>>();
 
 const idOf = (kind: string, key: string) => `${kind}:${key}`;
 
-/** Declares a kind of intent and how to finish one a crash left (idempotent: it may have done any part of it). */
-export function intent<P>(kind: string, finish: (app: FastifyInstance, payload: P) => Promise<void>): Intent<P> {
+/**
+ * Declares a kind of intent and how to finish one a crash left (idempotent: it may have done any part of it). A
+ * `finish` that answers 'later' keeps the intent for a later sweep: work that is not due yet (a mute's end).
+ */
+export function intent<P>(kind: string, finish: Finish<P>): Intent<P> {
   if (kinds.has(kind)) throw new Error(`intent kind ${kind} declared twice`);
-  kinds.set(kind, finish as (app: FastifyInstance, payload: never) => Promise<void>);
+  kinds.set(kind, finish as Finish<never>);
   return {
     async begin(app, key, payload) {
       try {
@@ -66,16 +72,20 @@ export function intent<P>(kind: string, finish: (app: FastifyInstance, payload: 
       const stored = await storageModels(app).Intent.findById(idOf(kind, key)).lean<StoredIntent>();
       return stored ? (stored.payload as P) : null;
     },
+    sweep: (app, olderThan) => finishIntents(app, olderThan, kind),
   };
 }
 
 /**
  * Finishes every intent recorded before `olderThan` (start-up: all of them; a periodic sweep leaves the ones still
- * in flight alone), each by its kind's `finish`, then clears it. One that fails stays for the next sweep. Answers
+ * in flight alone), or only those of kind `only`, oldest first, each by its kind's `finish`, then clears it. One that fails stays for the next sweep. Answers
  * how many were finished.
  */
-export async function finishIntents(app: FastifyInstance, olderThan = new Date()): Promise<number> {
-  const stored = await storageModels(app).Intent.find().lean<StoredIntent[]>();
+export async function finishIntents(app: FastifyInstance, olderThan = new Date(), only?: string): Promise<number> {
+  const stored = await storageModels(app)
+    .Intent.find(only ? { kind: only } : {})
+    .sort({ at: 1 })
+    .lean<StoredIntent[]>();
   let finished = 0;
   for (const { _id, kind, payload, at } of stored) {
     if (at > olderThan) continue;
@@ -85,7 +95,7 @@ export async function finishIntents(app: FastifyInstance, olderThan = new Date()
       continue;
     }
     try {
-      await finish(app, payload as never);
+      if ((await finish(app, payload as never)) === 'later') continue;
       await storageModels(app).Intent.deleteOne({ _id });
       finished += 1;
     } catch (error) {
