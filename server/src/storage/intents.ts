@@ -43,7 +43,7 @@ export interface Intent<P> {
 }
 
 /** Every kind, by name: the sweep finds each stored intent's `finish` here. Kinds are declared at module load. */
-type Finish<P> = (app: FastifyInstance, payload: P) => Promise<void | 'later'>;
+type Finish<P> = (app: FastifyInstance, payload: P) => Promise<unknown>;
 const kinds = new Map<string, Finish<never>>();
 
 const idOf = (kind: string, key: string) => `${kind}:${key}`;
