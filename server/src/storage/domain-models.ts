@@ -1,9 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import { storageModels } from './storage-models.ts';
 
 /** Whatever holds the database connection: the app, or a service's narrow context. */
 export interface Database {
   mongo: Connection;
+}
+
+/**
+ * What the storage module's lists need of their caller besides the connection: a log for what they only warn of, and
+ * a way to finish work after the answer (a head hint). The app has both; a unit test builds them (test/context.ts).
+ */
+export interface StorageContext extends Database {
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  afterwards(what: string, work: () => Promise<unknown>): void;
 }
 
 /**

@@ -15,7 +15,7 @@ export {
   isDatabaseUnavailable,
 } from './availability.ts';
 /** A domain's own collections, and the start that builds every collection's indexes. */
-export { type Database, domainModels, registerCollections } from './domain-models.ts';
+export { type Database, domainModels, registerCollections, type StorageContext } from './domain-models.ts';
 /** Which database runs: MONGODB_URI, else an embedded one. */
 export { type DatabaseServer, startDatabaseServer, withDatabase } from './embedded.ts';
 export { type RunningFerretdb, startFerretdb } from './ferretdb.ts';

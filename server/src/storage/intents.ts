@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
+import type { Database } from './domain-models.ts';
 import { isDuplicateKey } from './ids.ts';
 import { storageModels } from './storage-models.ts';
 
@@ -33,11 +34,11 @@ interface StoredIntent {
 
 export interface Intent<P> {
   /** Records the work under `key`: false when it is recorded already (another writer's, under way or left). */
-  begin(app: FastifyInstance, key: string, payload: P): Promise<boolean>;
+  begin(database: Database, key: string, payload: P): Promise<boolean>;
   /** Clears it: every write is done. */
-  done(app: FastifyInstance, key: string): Promise<void>;
+  done(database: Database, key: string): Promise<void>;
   /** What is recorded under `key`, or null: the work is done or was never begun. */
-  pending(app: FastifyInstance, key: string): Promise<P | null>;
+  pending(database: Database, key: string): Promise<P | null>;
   /** Finishes this kind's intents recorded before `olderThan` (a periodic sweep leaves those in flight alone). */
   sweep(app: FastifyInstance, olderThan?: Date): Promise<number>;
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { type Model, mongo, Schema } from 'mongoose';
+import type { StorageContext } from './domain-models.ts';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
 import { intent } from './intents.ts';
 import { storageModels } from './storage-models.ts';
@@ -59,17 +59,17 @@ export const packItem = (item: ListItem) => new mongo.Binary(mongo.BSON.serializ
 const unpackItem = <T>(blob: mongo.Binary) => mongo.BSON.deserialize(blob.value()) as T;
 
 /** The buckets, as the driver sees them (packed items pass through mongoose's casting untouched this way). */
-const bucketsOf = (app: FastifyInstance) =>
+const bucketsOf = (app: StorageContext) =>
   storageModels(app).ListBucket.collection as unknown as mongo.Collection<{ _id: string; items: mongo.Binary[] }>;
 
 /** A bucket's items as stored, in stored order (which may not be number order: see above); none when absent. */
-export async function readBucket<T extends ListItem>(app: FastifyInstance, list: string, bucket: number): Promise<T[]> {
+export async function readBucket<T extends ListItem>(app: StorageContext, list: string, bucket: number): Promise<T[]> {
   const stored = (await bucketsOf(app).findOne({ _id: bucketKey(list, bucket) }))?.items ?? [];
   return stored.map((item) => unpackItem<T>(item));
 }
 
 /** Stores `items` as the bucket, whatever it held. */
-export async function writeBucket(app: FastifyInstance, list: string, bucket: number, items: ListItem[]) {
+export async function writeBucket(app: StorageContext, list: string, bucket: number, items: ListItem[]) {
   await bucketsOf(app).replaceOne({ _id: bucketKey(list, bucket) }, { items: items.map(packItem) }, { upsert: true });
 }
 
@@ -86,7 +86,7 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
  * app sees its own encapsulated instance of it, and all of them share its connection, so what one route appended
  * another knows (tests run several apps on different databases).
  */
-const memoryOf = (app: FastifyInstance): object => app.mongo;
+const memoryOf = (app: StorageContext): object => app.mongo;
 
 /**
  * Heads this process has appended or found. Lists only grow, so a remembered head is at most the true one, until
@@ -96,7 +96,7 @@ const seenHeads = new WeakMap<object, Map<string, number>>();
 /** Past this many lists the memory starts over; a forgotten head costs one `ListHead` read. */
 const SEEN_HEADS_MAX = 200_000;
 
-function seenHeadsOf(app: FastifyInstance): Map<string, number> {
+function seenHeadsOf(app: StorageContext): Map<string, number> {
   let heads = seenHeads.get(memoryOf(app));
   if (!heads) {
     heads = new Map();
@@ -105,7 +105,7 @@ function seenHeadsOf(app: FastifyInstance): Map<string, number> {
   return heads;
 }
 
-function noteHead(app: FastifyInstance, list: string, n: number): void {
+function noteHead(app: StorageContext, list: string, n: number): void {
   const heads = seenHeadsOf(app);
   // An empty list is remembered too: its next read probes item 1 and skips the `ListHead` read.
   if ((heads.get(list) ?? -1) >= n) return;
@@ -114,7 +114,7 @@ function noteHead(app: FastifyInstance, list: string, n: number): void {
 }
 
 /** After a restore: the data may be older than what this process remembers of its lists. */
-export function forgetLists(app: FastifyInstance): void {
+export function forgetLists(app: StorageContext): void {
   seenHeads.delete(memoryOf(app));
   answersSince.delete(memoryOf(app));
 }
@@ -128,7 +128,7 @@ const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
  * and false after). Usually one miss.
  */
 export async function headOf<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
 ): Promise<number> {
@@ -152,12 +152,12 @@ export async function headOf<T extends ListItem>(
 }
 
 /** The head this process remembers, or else the stored hint: at most the true head. */
-async function headHint(app: FastifyInstance, list: string): Promise<number> {
+async function headHint(app: StorageContext, list: string): Promise<number> {
   return seenHeadsOf(app).get(list) ?? (await storageModels(app).ListHead.findById(list).lean())?.n ?? 0;
 }
 
 /** Raises the head hint of `list` to `n` (best effort; never lowers it). */
-export async function raiseHead(app: FastifyInstance, list: string, n: number): Promise<void> {
+export async function raiseHead(app: StorageContext, list: string, n: number): Promise<void> {
   try {
     await storageModels(app).ListHead.updateOne({ _id: list }, { $max: { n } }, { upsert: true });
   } catch (error) {
@@ -183,7 +183,7 @@ const queues = new Map<string, Promise<unknown>>();
  * `make` runs in the list's turn, so what it does first (a write of its own) happens in append order.
  */
 export async function append<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Omit<T, '_id' | 'list' | 'n'> | Promise<Omit<T, '_id' | 'list' | 'n'>>,
@@ -198,7 +198,7 @@ export async function append<T extends ListItem>(
  * nothing. A lost race re-reads the new previous item, so what `make` checked is what it extends.
  */
 export async function appendAfter<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   make: (n: number, previous: T | null) => Omit<T, '_id' | 'list' | 'n'>,
@@ -209,7 +209,7 @@ export async function appendAfter<T extends ListItem>(
 }
 
 async function appendMade<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   make: (n: number) => Promise<Omit<T, '_id' | 'list' | 'n'>>,
@@ -270,7 +270,7 @@ async function inserted<T extends ListItem>(model: ItemModel<T>, item: T): Promi
  * running it again writes the same list.
  */
 export async function importList<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   items: Omit<T, '_id' | 'list' | 'n'>[],
@@ -291,7 +291,7 @@ export async function importList<T extends ListItem>(
 }
 
 /** One write, no read: the bucket gains the item (readers put a bucket's items in order and complete it). */
-async function addToBucket<T extends ListItem>(app: FastifyInstance, item: T): Promise<void> {
+async function addToBucket<T extends ListItem>(app: StorageContext, item: T): Promise<void> {
   try {
     await bucketsOf(app).updateOne(
       { _id: bucketKey(item.list, bucketOf(item.n)) },
@@ -306,7 +306,7 @@ async function addToBucket<T extends ListItem>(app: FastifyInstance, item: T): P
 
 /** Reads a bucket's items by key and writes them as the bucket; answers what it wrote. */
 async function rebuildBucket<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   bucket: number,
@@ -317,7 +317,7 @@ async function rebuildBucket<T extends ListItem>(
 }
 
 const rebuildInBackground = <T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   bucket: number,
@@ -344,7 +344,7 @@ async function readByKey<T extends ListItem>(
  * completed by key, and rebuilt in the background.
  */
 export async function readRange<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   from: number,
@@ -386,7 +386,7 @@ export async function readRange<T extends ListItem>(
  * the first bucket that holds an item for which it does not (a list written in time order, asked "since when").
  */
 export async function readNewest<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   recent: (item: T) => boolean,
@@ -423,7 +423,7 @@ const bucketRepair = intent<BucketRepair>('bucket-repair', async (app, { list, b
  * start-up sweep. Rewrites of one bucket share its intent.
  */
 export async function rewriteItem<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   n: number,
@@ -438,7 +438,7 @@ export async function rewriteItem<T extends ListItem>(
 
 /** Rebuilds the bucket until a read after the write sees what it wrote; false when it kept changing. */
 async function repairBucket<T extends ListItem>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   bucket: number,
@@ -455,7 +455,7 @@ async function repairBucket<T extends ListItem>(
  * Deletes a whole list, items and buckets, by key, for an owner deleted for good (nothing appends to
  * it again: its head hints stay, and an append would follow them past the deleted numbers).
  */
-export async function deleteList<T extends ListItem>(app: FastifyInstance, model: ItemModel<T>, list: string) {
+export async function deleteList<T extends ListItem>(app: StorageContext, model: ItemModel<T>, list: string) {
   const head = await headOf(app, model, list);
   const numbers = Array.from({ length: head }, (_, i) => i + 1);
   await deleteByIds(
@@ -477,7 +477,7 @@ const ANSWERS_KEPT = 8;
  * a later `since` every few seconds, so this is usually a handful of reads, not a search of the list.
  */
 export async function firstSince<T extends ListItem & { createdAt: Date }>(
-  app: FastifyInstance,
+  app: StorageContext,
   model: ItemModel<T>,
   list: string,
   since: Date,
