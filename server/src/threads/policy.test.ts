@@ -28,11 +28,11 @@ const MODERATOR: Viewer = { id: 3, isAdmin: false, isModerator: true };
 const holding = (kind: keyof Holdings, id: number): Holdings => ({ ...NO_HOLDINGS, [kind]: new Set([id]) });
 
 describe('the read gate', () => {
-  it.each([
+  it.each<[string, Partial<ThreadRecord>, Viewer[], Viewer[]]>([
     ['an approved public thread', {}, [null, STRANGER, AUTHOR, MODERATOR], []],
     ['a thread awaiting approval', { isApproved: false }, [AUTHOR, MODERATOR], [null, STRANGER]],
     ['a private thread', { isPrivate: true, allowedUserIds: [4] }, [AUTHOR, MODERATOR, member(4)], [null, STRANGER]],
-  ] as const)('lets %s exist only for those it is meant for', (_, facts, seeing, notSeeing) => {
+  ])('lets %s exist only for those it is meant for', (_, facts, seeing, notSeeing) => {
     for (const viewer of seeing) expect(canSee(viewer, thread(facts))).toBe(true);
     for (const viewer of notSeeing) expect(canSee(viewer, thread(facts))).toBe(false);
   });
