@@ -20,8 +20,8 @@ import {
 import type { App } from '@enclave/server';
 import { contribute } from '@enclave/server/group-buys/service.ts';
 import { banMember, muteMember } from '@enclave/server/moderation/sanctions.ts';
+import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
 import { confirmPayment, createPayment } from '@enclave/server/payments/service.ts';
-import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
 import { reply } from '@enclave/server/posts/service.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { createReport } from '@enclave/server/reports/service.ts';
@@ -136,7 +136,7 @@ async function seedForum() {
   await sendMessage(app, alice, { content: 'Yes, count me in.', recipientId: bob.id });
   await sendMessage(app, dave, { content: 'Thanks for the VPN guide!', recipientId: alice.id });
 
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 65_000 } },
     null,

@@ -1,8 +1,8 @@
 import { isValidWalletAddress, paymentPagePath, WALLET_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { DEMO_RECEIVING_ADDRESSES } from '@enclave/server/payments/demo-addresses.ts';
+import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
 import { createPayment } from '@enclave/server/payments/service.ts';
-import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ describe('seeded demo payment addresses in Chromium (item 18)', () => {
       expect(isValidWalletAddress(currency, setting.address), currency).toBe(true);
       expect(setting.address).not.toMatch(BURN_OR_PLACEHOLDER);
     }
-    await saveWalletSettings(app, DEMO_RECEIVING_ADDRESSES, null);
+    await saveReceivingAddresses(app, DEMO_RECEIVING_ADDRESSES, null);
     const { user: member } = await createMember(app);
     const { user: admin } = await createMember(app, { isAdmin: true });
 
@@ -45,7 +45,7 @@ describe('seeded demo payment addresses in Chromium (item 18)', () => {
     await screenshot(staffPage, 'demo-address-staff-reminder');
 
     // Once the admin has set a real address, neither shows.
-    await saveWalletSettings(
+    await saveReceivingAddresses(
       app,
       { ...DEMO_RECEIVING_ADDRESSES, btc: { ...DEMO_RECEIVING_ADDRESSES.btc, address: REAL_BTC } },
       admin.id,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { api, PAGE_TEXT, PROFILE_TEXT, type Thread } from '@enclave/protocol';
 import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
 import type { App } from '@enclave/server';
-import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
+import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { onFileEnd } from '@enclave/server/test/cleanup.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   categoryId = (await aCategory(app, { name: 'Policy Lounge' })).id;
   thread = await aThread(app, bob, { title: 'Headers that matter', content: 'CSP, HSTS and friends.', categoryId });
   await sendMessage(app, bob, { content: 'Did the policy hold?', recipientId: admin.id });
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     {
       btc: {

@@ -1,7 +1,7 @@
 import { WALLET_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
 import { createPayment } from '@enclave/server/payments/service.ts';
-import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   // The default provider is self-custody: it takes bitcoin once the admin has set an address and a rate.
   ({ app, url } = await startProduct());
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 65_000 } },
     null,

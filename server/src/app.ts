@@ -59,7 +59,6 @@ import { threadModels } from './threads/models.ts';
 import { copyBalances } from './users/balances.ts';
 import { userModels } from './users/models.ts';
 import { userRoutes } from './users/routes.ts';
-import { completeSellerCredits } from './wallet/ledger.ts';
 import { walletModels } from './wallet/models.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
@@ -187,8 +186,6 @@ export async function buildApp(config: AppConfig): Promise<App> {
   scheduleMonthlySweep(app, LIMITS.activityRetentionDays);
   app.addHook('onReady', async () => {
     await finishIntents(app);
-    const completed = await completeSellerCredits(app);
-    if (completed > 0) app.log.warn({ completed }, 'completed seller credits left unfinished by a crash');
   });
   return app;
 }

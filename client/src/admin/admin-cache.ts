@@ -8,7 +8,7 @@ export const RECENT_THREADS_KEY = [api.adminThreads.url, 'recent'] as const;
 export const APPROVAL_QUEUE_KEY = [api.unapprovedThreads.url] as const;
 export const REPORT_QUEUE_KEY = [api.reports.url] as const;
 export const ADMIN_CATEGORIES_KEY = [api.adminCategories.url] as const;
-export const CRYPTO_WALLETS_KEY = [api.cryptoWallets.url] as const;
+export const RECEIVING_ADDRESSES_KEY = [api.cryptoWallets.url] as const;
 export const MODERATION_LOG_KEY = [api.moderationLog.url] as const;
 
 export const adminStatsKey = (range: StatsRange) => [api.adminStats.url, range] as const;

@@ -7,8 +7,8 @@ import {
   ADMIN_USERS_KEY,
   APPROVAL_QUEUE_KEY,
   adminStatsKey,
-  CRYPTO_WALLETS_KEY,
   MODERATION_LOG_KEY,
+  RECEIVING_ADDRESSES_KEY,
   RECENT_THREADS_KEY,
   REPORT_QUEUE_KEY,
   threadSearchKey,
@@ -88,9 +88,9 @@ export function useAdminCategories() {
   });
 }
 
-export function useCryptoWallets() {
+export function useReceivingAddresses() {
   return useQuery({
-    queryKey: CRYPTO_WALLETS_KEY,
+    queryKey: RECEIVING_ADDRESSES_KEY,
     queryFn: ({ signal }) => call(api.cryptoWallets, { signal, silent: true }),
   });
 }

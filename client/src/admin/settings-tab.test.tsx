@@ -2,7 +2,7 @@ import { CONSOLE_TEXT, TEST_COINS } from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../stores/toast-store.ts';
-import { BTC_WALLET, WALLETS } from '../testing/admin.ts';
+import { BTC_ADDRESS, RECEIVING_ADDRESSES } from '../testing/admin.ts';
 import { callsTo, json } from '../testing/mock-api.ts';
 import { aModerator, anAdmin, renderConsole } from '../testing/render-console.tsx';
 
@@ -18,7 +18,7 @@ describe('the settings tab', { timeout: 30_000 }, () => {
   it('adds 100,000 test coins to the admin, toasts the answer and refreshes the current user', async () => {
     const { user, fetchMock } = await renderConsole('settings', {
       ...noPayments,
-      'GET /api/admin/crypto-wallets': json(WALLETS),
+      'GET /api/admin/crypto-wallets': json(RECEIVING_ADDRESSES),
       'POST /api/admin/add-coins': json({
         message: '100,000 test coins added to your balance',
         userId: 1,
@@ -33,7 +33,10 @@ describe('the settings tab', { timeout: 30_000 }, () => {
   });
 
   it("keeps Save disabled until a change; 'Saved' when clean, 'Save Changes' when dirty", async () => {
-    const { user } = await renderConsole('settings', { ...noPayments, 'GET /api/admin/crypto-wallets': json(WALLETS) });
+    const { user } = await renderConsole('settings', {
+      ...noPayments,
+      'GET /api/admin/crypto-wallets': json(RECEIVING_ADDRESSES),
+    });
     const save = await screen.findByRole('button', { name: CONSOLE_TEXT.saved });
     expect(save.hasAttribute('disabled')).toBe(true);
 
@@ -43,7 +46,10 @@ describe('the settings tab', { timeout: 30_000 }, () => {
   });
 
   it('refuses an invalid address with its message and keeps Save disabled', async () => {
-    const { user } = await renderConsole('settings', { ...noPayments, 'GET /api/admin/crypto-wallets': json(WALLETS) });
+    const { user } = await renderConsole('settings', {
+      ...noPayments,
+      'GET /api/admin/crypto-wallets': json(RECEIVING_ADDRESSES),
+    });
     const address = await screen.findByRole('textbox', { name: 'Tether address' });
     await user.clear(address);
     await user.type(address, '0x1234');
@@ -56,7 +62,7 @@ describe('the settings tab', { timeout: 30_000 }, () => {
     const newAddress = `3${'J'.repeat(33)}`;
     const { user, fetchMock } = await renderConsole('settings', {
       ...noPayments,
-      'GET /api/admin/crypto-wallets': json(WALLETS),
+      'GET /api/admin/crypto-wallets': json(RECEIVING_ADDRESSES),
       'POST /api/admin/crypto-wallets': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     const address = await screen.findByRole('textbox', { name: 'Bitcoin address' });
@@ -64,7 +70,7 @@ describe('the settings tab', { timeout: 30_000 }, () => {
     await user.type(address, newAddress);
     await user.click(screen.getByRole('button', { name: CONSOLE_TEXT.saveChanges }));
     expect(await screen.findByRole('button', { name: CONSOLE_TEXT.saving })).toBeTruthy();
-    const saved = { ...WALLETS, btc: { ...WALLETS.btc, address: newAddress } };
+    const saved = { ...RECEIVING_ADDRESSES, btc: { ...RECEIVING_ADDRESSES.btc, address: newAddress } };
     expect(callsTo(fetchMock, 'POST /api/admin/crypto-wallets')[0]?.body).toEqual(saved);
 
     answer(Response.json(saved));
@@ -75,7 +81,7 @@ describe('the settings tab', { timeout: 30_000 }, () => {
   it("says 'Failed to update wallet addresses' with the server's message", async () => {
     const { user } = await renderConsole('settings', {
       ...noPayments,
-      'GET /api/admin/crypto-wallets': json(WALLETS),
+      'GET /api/admin/crypto-wallets': json(RECEIVING_ADDRESSES),
       'POST /api/admin/crypto-wallets': json({ message: 'Please enter a valid Bitcoin address' }, 400),
     });
     const bitcoin = await screen.findByRole('group', { name: 'Bitcoin (btc)' });
@@ -94,12 +100,12 @@ describe('the settings tab', { timeout: 30_000 }, () => {
     const { user } = await renderConsole('settings', {
       ...noPayments,
       'GET /api/admin/crypto-wallets': () =>
-        fail ? Response.json({ message: 'Boom' }, { status: 500 }) : Response.json(WALLETS),
+        fail ? Response.json({ message: 'Boom' }, { status: 500 }) : Response.json(RECEIVING_ADDRESSES),
     });
     expect(await screen.findByText(CONSOLE_TEXT.noWalletData)).toBeTruthy();
     fail = false;
     await user.click(screen.getByRole('button', { name: CONSOLE_TEXT.retryLoading }));
-    expect(await screen.findByDisplayValue(BTC_WALLET)).toBeTruthy();
+    expect(await screen.findByDisplayValue(BTC_ADDRESS)).toBeTruthy();
   });
 
   it('shows a moderator the pending payments, not the admin-only cards', async () => {

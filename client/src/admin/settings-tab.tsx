@@ -3,8 +3,8 @@ import { CardHeading } from '../components/card-heading.tsx';
 import { useSession } from '../session/use-session.ts';
 import { PendingPaymentsPanel } from '../wallet/pending-payments-panel.tsx';
 import * as styles from './admin.css.ts';
+import { ReceivingAddressesCard } from './receiving-addresses-card.tsx';
 import { TestCoinsCard } from './test-coins-card.tsx';
-import { WalletSettingsCard } from './wallet-settings-card.tsx';
 
 /** Spec 001 §2, settings: test coins and crypto wallets (admins), the payments awaiting staff, forum settings. */
 export function SettingsTab() {
@@ -22,7 +22,7 @@ export function SettingsTab() {
           Test coins and crypto wallet addresses are managed by administrators.
         </p>
       )}
-      {user?.abilities.canManageSettings && <WalletSettingsCard />}
+      {user?.abilities.canManageSettings && <ReceivingAddressesCard />}
       <PendingPaymentsPanel />
     </div>
   );

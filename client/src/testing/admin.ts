@@ -50,10 +50,10 @@ export function aReport(overrides: Partial<Report> = {}): Report {
   };
 }
 
-export const BTC_WALLET = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+export const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 export const ETH_WALLET = `0x${'ab'.repeat(20)}`;
 
-export const WALLETS: CryptoWalletSettings = {
-  btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_WALLET, usdRate: 65000 },
+export const RECEIVING_ADDRESSES: CryptoWalletSettings = {
+  btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 65000 },
   usdt: { name: 'Tether', symbol: 'USDT', network: 'Ethereum (ERC-20)', address: ETH_WALLET, usdRate: 1 },
 };

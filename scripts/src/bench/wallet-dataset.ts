@@ -2,7 +2,7 @@ import { paymentItems } from '@enclave/server/payments/payment-keys.ts';
 import { type PaymentRecord, paymentList } from '@enclave/server/payments/payment-model.ts';
 import { paymentCreditKey } from '@enclave/server/payments/settlement.ts';
 import { importList, internalId } from '@enclave/server/storage/index.ts';
-import { entitlementKey, type HoldingRecord, holdingsList } from '@enclave/server/threads/entitlement-model.ts';
+import { type HeldThread, holdingKey, holdingsList } from '@enclave/server/threads/holding-model.ts';
 import { ledgerKeys, ledgerList, threadReference } from '@enclave/server/wallet/ledger-keys.ts';
 import {
   creditKey,
@@ -182,9 +182,9 @@ export async function writeWallets(storage: Storage, plan: WalletPlan): Promise<
     payments.filter((p) => p.status === 'waiting').map((p) => ({ _id: p.paymentId, createdAt: p.createdAt })),
   );
 
-  await models.Entitlement.insertMany(
+  await models.Holding.insertMany(
     purchases.map(({ threadId, userId }) => ({
-      _id: entitlementKey(threadId, userId, 'purchase'),
+      _id: holdingKey(threadId, userId, 'purchase'),
       threadId,
       userId,
       kind: 'purchase',
@@ -194,9 +194,9 @@ export async function writeWallets(storage: Storage, plan: WalletPlan): Promise<
   await Promise.all(
     [...groupBy(purchases, (p) => p.userId)].map(([userId, held]) =>
       lists.add(() =>
-        importList<HoldingRecord>(
+        importList<HeldThread>(
           app,
-          models.Holding,
+          models.HeldThread,
           holdingsList(userId),
           held.map(({ threadId }) => ({ threadId, kind: 'purchase', createdAt: now })),
         ),

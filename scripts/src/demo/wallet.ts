@@ -1,8 +1,8 @@
 import type { App } from '@enclave/server';
 import { DEMO_RECEIVING_ADDRESSES } from '@enclave/server/payments/demo-addresses.ts';
 import { selfCustodyProvider } from '@enclave/server/payments/providers/self-custody.ts';
+import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
 import { confirmPayment, createPayment, rejectPayment } from '@enclave/server/payments/service.ts';
-import { saveWalletSettings } from '@enclave/server/payments/wallet-settings.ts';
 import { move } from '@enclave/server/wallet/ledger.ts';
 import { demoMember } from './accounts.ts';
 import type { DemoAccount } from './index.ts';
@@ -13,7 +13,7 @@ import type { DemoAccount } from './index.ts';
  */
 export async function seedWallet(app: App): Promise<DemoAccount[]> {
   const admin = await demoMember(app, 'admin');
-  await saveWalletSettings(app, DEMO_RECEIVING_ADDRESSES, admin.id);
+  await saveReceivingAddresses(app, DEMO_RECEIVING_ADDRESSES, admin.id);
   // The demo history is self-custody whatever PAYMENT_PROVIDER says: no network call while seeding.
   const provider = selfCustodyProvider(app);
   const buy = (username: string, packageId: string, currency: string) =>

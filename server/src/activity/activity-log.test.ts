@@ -1,7 +1,7 @@
 import { type ActivityEntry, type ActivityPage, api, type Payment, type StaffPayment } from '@enclave/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
-import { saveWalletSettings } from '../payments/wallet-settings.ts';
+import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { itemKey, monthlyList, monthOf, removeExpiredMonths } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
@@ -23,7 +23,7 @@ let mailbox: Mailbox;
 beforeAll(async () => {
   mailbox = await startMailbox();
   app = await createTestApp({ SMTP_URL: mailbox.url });
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     {
       btc: {

@@ -4,13 +4,13 @@ import { admin, staff, viewerOf } from '../auth/guards.ts';
 import { listCategories } from '../categories/service.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { moderationRoutes } from '../moderation/routes.ts';
-import { walletSettingsMap } from '../payments/wallet-settings.ts';
+import { receivingAddressMap } from '../payments/receiving-addresses.ts';
 import { addCategory, deleteCategory, updateCategory } from './categories.ts';
 import { grantCoins } from './coins.ts';
 import { databaseRoutes } from './database/routes.ts';
 import { listAdminThreads, listAdminUsers } from './listings.ts';
+import { updateReceivingAddresses } from './receiving-addresses.ts';
 import { adminStats } from './stats.ts';
-import { saveCryptoWallets } from './wallets.ts';
 
 /** The admin and moderator console. Every route names its role: `staff` (admins and moderators) or `admin`. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -77,12 +77,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.cryptoWallets),
     preHandler: admin,
-    handler: async () => walletSettingsMap(app),
+    handler: async () => receivingAddressMap(app),
   });
 
   app.route({
     ...fromContract(api.saveCryptoWallets),
     preHandler: admin,
-    handler: async (request) => saveCryptoWallets(app, viewerOf(request), request.body),
+    handler: async (request) => updateReceivingAddresses(app, viewerOf(request), request.body),
   });
 };

@@ -1,6 +1,6 @@
 import type { GroupBuyOutcome } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isDuplicateKey } from '../storage/index.ts';
+import { claimOnce } from '../storage/index.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import { completeSale, movementByKey, pay } from '../wallet/ledger.ts';
 import { escrowAccount, ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
@@ -23,15 +23,11 @@ type GroupBuy = Pick<ThreadRecord, 'id' | 'authorId' | 'groupBuyDeadline'>;
  * before any outcome, removed once the outcome is paid out or refunded. Written already is fine.
  */
 export async function markOpen(app: FastifyInstance, thread: GroupBuy): Promise<void> {
-  try {
-    await groupBuyModels(app).OpenGroupBuy.create({
-      _id: String(thread.id),
-      threadId: thread.id,
-      deadline: thread.groupBuyDeadline,
-    });
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
+  await claimOnce(groupBuyModels(app).OpenGroupBuy, {
+    _id: String(thread.id),
+    threadId: thread.id,
+    deadline: thread.groupBuyDeadline ?? null,
+  });
 }
 
 /** The contribution debits the escrow holds (or is owed), each credited to it: a crash may have cut one short. */
@@ -83,12 +79,7 @@ export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: Gr
     for (const debit of held) await returnContribution(app, thread, debit);
   }
   await groupBuyModels(app).OpenGroupBuy.deleteOne({ _id: String(thread.id) });
-  try {
-    await groupBuyModels(app).GroupBuyEndTold.create({ _id: String(thread.id) });
-  } catch (error) {
-    if (isDuplicateKey(error)) return;
-    throw error;
-  }
+  if (!(await claimOnce(groupBuyModels(app).GroupBuyEndTold, { _id: String(thread.id) }))) return;
   const participantIds = await participantsOf(app, thread.id);
   if (outcome.status === 'completed') {
     const completedAt = outcome.endedAt.toISOString();
@@ -110,18 +101,12 @@ export async function decide(
 ): Promise<{ outcome: GroupBuyOutcomeRecord; decided: boolean }> {
   // Before the outcome: a crash after it leaves the settlement for the sweep to find.
   await markOpen(app, thread);
-  let decided = true;
-  try {
-    await groupBuyModels(app).GroupBuyOutcome.create({
-      _id: String(thread.id),
-      threadId: thread.id,
-      status,
-      endedAt: new Date(),
-    });
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    decided = false;
-  }
+  const decided = await claimOnce(groupBuyModels(app).GroupBuyOutcome, {
+    _id: String(thread.id),
+    threadId: thread.id,
+    status,
+    endedAt: new Date(),
+  });
   const outcome = (await outcomeOf(app, thread.id)) as GroupBuyOutcomeRecord;
   await settle(app, thread, outcome);
   return { outcome, decided };

@@ -84,7 +84,9 @@ export interface OpenGroupBuyRecord {
 /**
  * A group buy whose coins are not settled yet, `_id` its thread id: written when it opens (or by its first
  * contribution, if a crash lost that write), removed once its outcome is paid out or refunded. The deadline sweep
- * walks only these, so the collection holds only unfinished work.
+ * walks only these, so the collection holds only unfinished work. It is the deadlines' register rather than an
+ * intent: it lives as long as the group buy is open (up to 30 days), carries the deadline the periodic sweep times
+ * its next run by, and is acted on only when the deadline passes or an outcome stands, never by the start-up sweep.
  */
 export const openGroupBuySchema = new Schema<OpenGroupBuyRecord>(
   {
@@ -96,22 +98,8 @@ export const openGroupBuySchema = new Schema<OpenGroupBuyRecord>(
 );
 
 /**
- * A group buy's end, told: `_id` its thread id. A contribution racing the end can open the marker again and settle
- * once more, so removing the marker is no proof of being first; this insert is, and only its winner tells.
+ * A group buy's end, told: `_id` its thread id, kept for good (a claim, not unfinished work). A contribution racing
+ * the end can open the marker again and settle once more, so removing the marker is no proof of being first; this
+ * insert is, and only its winner tells.
  */
 export const groupBuyEndToldSchema = new Schema<{ _id: string }>({ _id: String }, { versionKey: false });
-
-/**
- * A contribution under way, `{threadId}:{userId}`, written before its debit and removed once it is
- * settled (place kept and credited, or refunded): the start-up sweep reads only these.
- */
-export const pendingContributionSchema = new Schema(
-  {
-    _id: String,
-    threadId: { type: Number, required: true },
-    userId: { type: Number, required: true },
-    key: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { id: false, versionKey: false },
-);

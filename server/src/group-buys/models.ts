@@ -5,7 +5,6 @@ import {
   groupBuyPlaceSchema,
   OUTCOMES_COLLECTION,
   openGroupBuySchema,
-  pendingContributionSchema,
   placeNumberSchema,
 } from './model.ts';
 
@@ -16,5 +15,4 @@ export const groupBuyModels = domainModels((connection) => ({
   GroupBuyOutcome: connection.model('GroupBuyOutcome', groupBuyOutcomeSchema, OUTCOMES_COLLECTION),
   OpenGroupBuy: connection.model('OpenGroupBuy', openGroupBuySchema),
   GroupBuyEndTold: connection.model('GroupBuyEndTold', groupBuyEndToldSchema),
-  PendingContribution: connection.model('PendingContribution', pendingContributionSchema),
 }));

@@ -1,10 +1,11 @@
 import { type ContributeReply, ErrorCode, FORUM_TEXT, type GroupBuyStatus, THREAD_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict } from '../errors.ts';
-import { isDuplicateKey, itemKey } from '../storage/index.ts';
+import { claimOnce, intent, itemKey } from '../storage/index.ts';
 import { holdingsOf, recordHolding } from '../threads/access.ts';
 import { readableText, type Viewer } from '../threads/policy.ts';
 import { visibleThread } from '../threads/service.ts';
+import { storedThread } from '../threads/stored-thread.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { completeSale, type MovementResult, move, movementByKey, refund } from '../wallet/ledger.ts';
@@ -93,15 +94,10 @@ async function claimPlace(
 ): Promise<GroupBuyPlaceRecord | null> {
   for (let place = (await placesTaken(app, threadId)) + 1; place <= required; place++) {
     const claim = { _id: placeKey(threadId, userId), threadId, place, userId, createdAt: new Date() };
-    try {
-      await groupBuyModels(app).GroupBuyPlace.create(claim);
-      return claim;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      // Our own key: the sweep voided this contribution and refunds it.
-      if (await placeOf(app, threadId, userId)) return null;
-      await renumberTakenPlace(app, threadId, place);
-    }
+    if (await claimOnce(groupBuyModels(app).GroupBuyPlace, claim)) return claim;
+    // Our own key: the sweep voided this contribution and refunds it.
+    if (await placeOf(app, threadId, userId)) return null;
+    await renumberTakenPlace(app, threadId, place);
   }
   return null;
 }
@@ -153,13 +149,55 @@ export async function settlePlace(
   return { current, outcome };
 }
 
-const pendingKey = (threadId: number, userId: number) => `${threadId}:${userId}`;
+/** A contribution under way: the member's debit, owed to the thread's escrow, under its ledger key. */
+interface ContributionUnderWay {
+  threadId: number;
+  userId: number;
+  key: string;
+}
 
 /**
- * One contribution: the group buy's open marker and a contribution marker (so a crash is found by key), the debit
- * (owed to the escrow), a place under the unique keys, then the escrow's credit; the marker goes once it is
- * settled. A contribution that finds no free place is refunded; one refused before the debit (ended, full, past
- * its deadline, already in) costs nothing; one whose group buy ended while it was being made is returned.
+ * Settles one contribution a crash interrupted (or whose request another process gave up on). No debit: nothing
+ * to do. Otherwise a void place is inserted under the member's place key, so no late claim can take one: if it goes
+ * in, the debit bought nothing and is refunded; if the member holds a paid place, its remaining steps run (the
+ * escrow's credit, the completion if that place filled the group buy, the return if the group buy ended meanwhile).
+ */
+async function settleInterrupted(app: FastifyInstance, { threadId, userId, key }: ContributionUnderWay) {
+  const debit = await movementByKey(app, key);
+  if (!debit) return;
+  await claimOnce(groupBuyModels(app).GroupBuyPlace, {
+    _id: placeKey(threadId, userId),
+    threadId,
+    place: -userId,
+    userId,
+    createdAt: new Date(),
+  });
+  const place = await placeOf(app, threadId, userId);
+  const thread = await storedThread(app, threadId);
+  if (!place || !isPaidPlace(place) || !thread) {
+    await refund(app, debit);
+    app.log.warn({ threadId, userId }, 'group-buy contribution refunded after a crash');
+    return;
+  }
+  await settlePlace(app, thread, place, debit);
+  app.log.warn({ threadId, userId }, 'group-buy contribution placed after a crash');
+}
+
+/**
+ * A contribution under way, `{threadId}:{userId}`: recorded before its debit and cleared once it is settled (place
+ * kept and credited, or refunded). The start-up sweep settles every one a crash left, before the intents of the
+ * ledger (whose seller credit would otherwise pay the escrow for a debit that bought nothing: see sweep.ts); the
+ * periodic sweep those whose request another process gave up on or died in.
+ */
+export const contributionUnderWay = intent<ContributionUnderWay>('group-buy-contribution', settleInterrupted);
+
+export const contributionKey = (threadId: number, userId: number) => `${threadId}:${userId}`;
+
+/**
+ * One contribution: the group buy's open marker and the contribution's intent (so a crash is found by key), the
+ * debit (owed to the escrow), a place under the unique keys, then the escrow's credit; the intent is cleared once
+ * it is settled. A contribution that finds no free place is refunded; one refused before the debit (ended, full,
+ * past its deadline, already in) costs nothing; one whose group buy ended while it was being made is returned.
  */
 export async function contribute(
   app: FastifyInstance,
@@ -181,27 +219,16 @@ export async function contribute(
   if (mine) await settleReplay(app, member, threadId);
   if (taken >= required) throw conflict(FORUM_TEXT.groupBuyFull);
   await markOpen(app, thread);
-  const pending = pendingKey(threadId, member.id);
-  await groupBuyModels(app)
-    .PendingContribution.create({
-      _id: pending,
-      threadId,
-      userId: member.id,
-      key: ledgerKeys.contribution(member.id, threadId),
-      createdAt: new Date(),
-    })
-    .catch((error) => {
-      // A concurrent request of the same member: the ledger key lets only one of them pay.
-      if (!isDuplicateKey(error)) throw error;
-    });
+  const pending = contributionKey(threadId, member.id);
+  const key = ledgerKeys.contribution(member.id, threadId);
+  // Recorded already: a concurrent request of the same member, and the ledger key lets only one of them pay.
+  await contributionUnderWay.begin(app, pending, { threadId, userId: member.id, key });
   let debit: MovementResult;
   try {
     debit = await charge(app, member, thread, price);
   } catch (error) {
     // Nothing was debited (a debit that happened answers as a replay, not an error).
-    if (!(await movementByKey(app, ledgerKeys.contribution(member.id, threadId)))) {
-      await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
-    }
+    if (!(await movementByKey(app, key))) await contributionUnderWay.done(app, pending);
     throw error;
   }
   if (debit.replayed) await settleReplay(app, member, threadId);
@@ -210,16 +237,16 @@ export async function contribute(
     place = await claimPlace(app, threadId, member.id, required);
   } catch (error) {
     await refund(app, debit.entry);
-    await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
+    await contributionUnderWay.done(app, pending);
     throw error;
   }
   if (!place) {
     await refund(app, debit.entry);
-    await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
+    await contributionUnderWay.done(app, pending);
     throw conflict(FORUM_TEXT.groupBuyFull);
   }
   const { current, outcome } = await settlePlace(app, thread, place, debit.entry);
-  await groupBuyModels(app).PendingContribution.deleteOne({ _id: pending });
+  await contributionUnderWay.done(app, pending);
   if (outcome && outcome.status !== 'completed') throw endedError(outcome.status);
   const isCompleted = outcome?.status === 'completed';
   return {

@@ -5,7 +5,7 @@ import { recordActivity } from '../activity/activity-log.ts';
 import type { App } from '../app.ts';
 import { sweepGroupBuys } from '../group-buys/sweep.ts';
 import { signNotification } from '../payments/providers/nowpayments.ts';
-import { saveWalletSettings } from '../payments/wallet-settings.ts';
+import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { reply } from '../posts/service.ts';
 import { sendMessage, unreadCountOf } from '../private-messages/service.ts';
 import { createTestApp } from '../test/app.ts';
@@ -15,7 +15,7 @@ import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments
 import { aCategory, aThread, grantCoins, setDeadline } from '../test/forum.ts';
 import { commandsDuring, type Scan, scansDuring } from '../test/scans.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { balanceOf, completeSellerCredits, ledgerStats, move, movementByKey, pay } from '../wallet/ledger.ts';
+import { balanceOf, ledgerMove, ledgerStats, move, movementByKey, pay } from '../wallet/ledger.ts';
 import { walletModels } from '../wallet/models.ts';
 
 /**
@@ -203,7 +203,7 @@ async function buildForum() {
 
 beforeAll(async () => {
   app = await createTestApp();
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 65_000 } },
     null,
@@ -915,8 +915,8 @@ const rows: Row<unknown>[] = [
       const key = freshKey('cut');
       await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
       await walletModels(app).LedgerKey.deleteOne({ _id: key });
-      await walletModels(app).LedgerMoving.create({ _id: key, account: user.id, createdAt: new Date() });
-      await completeSellerCredits(app);
+      await ledgerMove.begin(app, key, { key, account: user.id, since: Date.now() });
+      await ledgerMove.sweep(app);
       return key;
     },
     call: (key) => movementByKey(app, key),

@@ -146,6 +146,17 @@ describe('GET /metrics, with METRICS_TOKEN set', () => {
     expect(moved(after, 'sale')).toBe(5);
   });
 
+  it('counts intents recorded and not yet finished, by kind: a mute waits there until its end', async () => {
+    const pending = (samples: Samples) => total(samples, 'enclave_intents_pending', { kind: 'mute-ending' });
+    const startedWith = pending(await scrape(app));
+    const { user } = await createMember(app);
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const muted = await moderator.call(api.muteUser, { params: { id: user.id }, body: { duration: 1 } });
+    expect(muted.statusCode).toBe(200);
+    expect(pending(await scrape(app))).toBe(startedWith + 1);
+    expect(has(await scrape(app), 'enclave_intents_pending')).toBe(true);
+  });
+
   it('answers 401 with the error shape to a scrape without the token, or with a wrong one', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${TOKEN}`, TOKEN, `Bearer ${TOKEN}x`]) {
       const response = await scrapeWith(app, authorization);

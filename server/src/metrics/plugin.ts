@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { countCoins } from './coins.ts';
 import { timeCommands } from './database.ts';
 import { timeRequests } from './http.ts';
+import { watchIntents } from './intents.ts';
 import { watchReadModels } from './read-models.ts';
 import { countSocketEvents } from './realtime.ts';
 import { metricsRoute } from './route.ts';
@@ -40,5 +41,6 @@ function measure(app: FastifyInstance): Metrics {
   timeCommands(app, registry);
   watchReadModels(app, registry);
   countCoins(app, registry);
+  watchIntents(app, registry);
   return { registry, sweepFinished: sweepMetrics(registry) };
 }

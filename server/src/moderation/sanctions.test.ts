@@ -1,6 +1,8 @@
 import { ADMIN_TEXT, api, ErrorCode, LIMITS, SERVER_TEXT } from '@enclave/protocol';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import type { DomainEventMap } from '../realtime/domain-events.ts';
+import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aCategory, aThread } from '../test/forum.ts';
@@ -8,6 +10,7 @@ import { type BrowserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 import { userModels } from '../users/models.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { moderationModels } from './models.ts';
+import { muteEnding, muteEndingKey } from './mute-endings.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -160,6 +163,43 @@ describe('muting (POST /api/admin/mute-user/{id})', () => {
     const response = await client.call(api.sendMessage, { body: { content: 'Back again', recipientId: other.id } });
     expect(response.statusCode).toBe(201);
     expect((await client.call(api.user)).json()).toMatchObject({ id: user.id, isMuted: false, mutedUntil: null });
+  });
+
+  it('tells the member when it runs out, once, across a restart; an end a crash left without its mute tells nothing', async () => {
+    const { client: moderator } = await createMember(app, { isModerator: true });
+    const { user } = await createMember(app);
+    const { user: unmuted } = await createMember(app);
+    expect((await moderator.call(api.muteUser, { params: { id: user.id }, body: { duration: 1 } })).statusCode).toBe(
+      200,
+    );
+    const until = (await stored(user.id)).mutedUntil as Date;
+    // A crash between a mute's end, recorded first, and the mute itself.
+    await muteEnding.begin(app, muteEndingKey(unmuted.id, until), { userId: unmuted.id, until: until.getTime() });
+
+    // The process starts again on the same database: the start-up sweep keeps the ends not due yet.
+    const restarted = await createTestApp({}, app.config.database);
+    await restarted.ready();
+    expect(await muteEnding.pending(restarted, muteEndingKey(user.id, until))).toEqual({
+      userId: user.id,
+      until: until.getTime(),
+    });
+    expect(await muteEnding.pending(restarted, muteEndingKey(unmuted.id, until))).not.toBeNull();
+    const lifted: DomainEventMap['member.sanctionLifted'][] = [];
+    // Other tests' mutes may end too: only these two members count here.
+    restarted.events.on('member.sanctionLifted', (event) => {
+      if (event.userId === user.id || event.userId === unmuted.id) lifted.push(event);
+    });
+    // Its periodic sweeps, once the end has passed: the member is told once.
+    vi.useFakeTimers({ toFake: ['Date'], now: until.getTime() + 1 });
+    try {
+      await muteEnding.sweep(restarted);
+      await muteEnding.sweep(restarted);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(lifted).toEqual([{ userId: user.id, sanction: 'mute', actorId: null, at: until.getTime() }]);
+    expect(await muteEnding.pending(restarted, muteEndingKey(user.id, until))).toBeNull();
+    expect(await muteEnding.pending(restarted, muteEndingKey(unmuted.id, until))).toBeNull();
   });
 
   it('can be lifted', async () => {

@@ -59,8 +59,9 @@ export async function muteMember(
 ): Promise<OkReply> {
   const target = await sanctionable(app, id);
   const mutedUntil = new Date(Date.now() + hours * HOUR_MS);
-  await recordMute(app, id, mutedUntil, actor.id);
+  // Its end is recorded first: a crash between the two leaves an end that tells nothing, never a mute untold.
   await expectMuteEnd(app, id, mutedUntil);
+  await recordMute(app, id, mutedUntil, actor.id);
   app.events.publish('member.changed', { userId: id });
   await logModeration(app, {
     actorId: actor.id,

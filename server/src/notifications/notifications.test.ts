@@ -2,8 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type NotificationList, notificationText, type Thread } from '@enclave/protocol';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
-import { moderationModels } from '../moderation/models.ts';
-import { tellEndedMutes } from '../moderation/mute-endings.ts';
+import { muteEnding, muteEndingKey } from '../moderation/mute-endings.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
@@ -372,30 +371,41 @@ describe('outcomes for the member concerned', () => {
       moderator.call(api.muteUser, { params: { id: member.user.id }, body: { duration: hours } });
     const endOf = async () => (await userModels(app).User.findOne({ id: member.user.id }).lean())?.mutedUntil as Date;
     const tab = await tabs.open(member.client);
+    // The sweeps of `count` processes at once, at time `at`.
+    const sweepAt = async (at: Date, count = 1) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: at });
+      try {
+        return await Promise.all(Array.from({ length: count }, () => muteEnding.sweep(app)));
+      } finally {
+        vi.useRealTimers();
+      }
+    };
 
     expect((await mute(1)).statusCode).toBe(200);
     const replaced = await endOf();
     expect((await mute(2)).statusCode).toBe(200);
     const ends = await endOf();
-    // The first mute's end passes, but it was replaced: nothing to tell yet.
-    expect(await tellEndedMutes(app, new Date(replaced.getTime() + 1))).toBe(0);
+    // The first mute's end passes, but it was replaced: its end is done, telling nothing; the second's is not due.
+    await sweepAt(new Date(replaced.getTime() + 1));
+    expect(await muteEnding.pending(app, muteEndingKey(member.user.id, replaced))).toBeNull();
+    expect(await muteEnding.pending(app, muteEndingKey(member.user.id, ends))).not.toBeNull();
     // Two processes sweep at once, after the mute ran out: one notification.
-    const later = new Date(ends.getTime() + 1);
-    const sweeps = await Promise.all([tellEndedMutes(app, later), tellEndedMutes(app, later)]);
+    const sweeps = await sweepAt(new Date(ends.getTime() + 1), 2);
     expect(sweeps.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
     const [pushed] = await received(tab, 'notification:new');
     expect(pushed).toMatchObject({ notification: { kind: 'sanctionLifted', outcome: 'mute', actorName: null } });
     await quiet(app);
     const list = await listed(member.client, 1);
     expect(list.notifications.map((n) => notificationText(n))).toEqual(['Your mute has ended']);
-    expect(await moderationModels(app).MuteEnding.countDocuments({ userId: member.user.id })).toBe(0);
+    expect(await muteEnding.pending(app, muteEndingKey(member.user.id, ends))).toBeNull();
 
     // Muted again and lifted by staff: told by the lift, and the end that would have come tells nothing.
     expect((await mute(1)).statusCode).toBe(200);
     const lifted = await endOf();
     expect((await moderator.call(api.unmuteUser, { params: { id: member.user.id }, body: {} })).statusCode).toBe(200);
     await listed(member.client, 2);
-    expect(await tellEndedMutes(app, new Date(lifted.getTime() + HOUR))).toBe(0);
+    await sweepAt(new Date(lifted.getTime() + HOUR));
+    expect(await muteEnding.pending(app, muteEndingKey(member.user.id, lifted))).toBeNull();
     await quiet(app);
     expect((await listOf(member.client)).notifications.map((n) => notificationText(n))).toEqual([
       'Your mute was lifted',

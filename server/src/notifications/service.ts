@@ -10,7 +10,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { limit } from '../limit.ts';
-import { append, appendAfter, headOf, isDuplicateKey, readItem, readRange } from '../storage/index.ts';
+import { append, appendAfter, claimOnce, headOf, readItem, readRange } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { MemberCard } from '../users/member-directory.ts';
 import { isStaff } from '../users/standing.ts';
@@ -30,16 +30,12 @@ export interface Happening {
   at?: Date;
 }
 
-/** Inserts a once-only marker: true for the one caller that inserted it. */
-export async function claim(app: FastifyInstance, key: string): Promise<boolean> {
-  try {
-    await notificationModels(app).NotificationMarker.create({ _id: key });
-    return true;
-  } catch (error) {
-    if (isDuplicateKey(error)) return false;
-    throw error;
-  }
-}
+/**
+ * Inserts a once-only marker: true for the one caller that inserted it. A claim, kept for good ("this member was
+ * told of this"), not an intent: nothing finishes a marker's work after a crash, which loses it rather than repeat it.
+ */
+export const claim = (app: FastifyInstance, key: string): Promise<boolean> =>
+  claimOnce(notificationModels(app).NotificationMarker, { _id: key, createdAt: new Date() });
 
 /** The marker that says a member was told of a happening. */
 export const deliveryMarker = (memberId: number, happening: Happening) => `${memberId}:${happening.key}`;

@@ -6,7 +6,7 @@ import {
   paymentOutcomeSchema,
   paymentSchema,
 } from './payment-model.ts';
-import { walletSettingSchema } from './wallet-settings-model.ts';
+import { receivingAddressSchema } from './receiving-address-model.ts';
 
 /** The payments domain's collections: only this domain reads or writes them. */
 export const paymentModels = domainModels((connection) => ({
@@ -15,5 +15,6 @@ export const paymentModels = domainModels((connection) => ({
   PaymentKey: connection.model('PaymentKey', paymentKeySchema),
   PaymentItem: connection.model('PaymentItem', paymentItemSchema),
   OpenPayment: connection.model('OpenPayment', openPaymentSchema),
-  WalletSetting: connection.model('WalletSetting', walletSettingSchema),
+  /** Stored under the collection's first name (in the database and in backup files). */
+  ReceivingAddress: connection.model('ReceivingAddress', receivingAddressSchema, 'walletsettings'),
 }));

@@ -6,6 +6,7 @@ import { rateLimit } from '../http/rate-limits.ts';
 import { COIN_PACKAGES } from './packages.ts';
 import { presentPayment, presentStaffPayment, presentStaffPayments } from './presenter.ts';
 import { paymentProvider } from './providers/index.ts';
+import { usesDemoAddresses } from './receiving-addresses.ts';
 import {
   assertSignedNotification,
   confirmPayment,
@@ -17,7 +18,6 @@ import {
   pendingPayments,
   rejectPayment,
 } from './service.ts';
-import { usesDemoAddresses } from './wallet-settings.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -18,7 +18,7 @@ import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { walletModels } from '../wallet/models.ts';
 import { paymentModels } from './models.ts';
-import { saveWalletSettings } from './wallet-settings.ts';
+import { saveReceivingAddresses } from './receiving-addresses.ts';
 
 const BTC_ADDRESS = '1BitcoinEaterAddressDontSendf59kuE';
 const XMR_ADDRESS = `4${'A'.repeat(94)}`;
@@ -31,7 +31,7 @@ const sockets: Socket<ServerToClientEvents>[] = [];
 beforeAll(async () => {
   // xmr and usdc have environment rates; btc's rate is the admin's; usdt has an address but no rate.
   app = await createTestApp({ SELF_CUSTODY_RATES: JSON.stringify({ xmr: 150, usdc: 1 }) });
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     {
       btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 65_000 },

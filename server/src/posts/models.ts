@@ -1,9 +1,8 @@
 import { domainModels } from '../storage/index.ts';
-import { postSchema, replyRefSchema, replyRemovalSchema } from './post-model.ts';
+import { postSchema, replyRefSchema } from './post-model.ts';
 
 /** The posts domain's collections: only this domain reads or writes them. */
 export const postModels = domainModels((connection) => ({
   Post: connection.model('Post', postSchema),
   ReplyRef: connection.model('ReplyRef', replyRefSchema),
-  ReplyRemoval: connection.model('ReplyRemoval', replyRemovalSchema),
 }));

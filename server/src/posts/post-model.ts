@@ -60,12 +60,3 @@ export const replyRefSchema = new Schema<ReplyRefRecord>(
   },
   { id: false, versionKey: false },
 );
-
-/**
- * A removal under way, keyed by the reply's id: the unique `_id` lets one removal count it, and the
- * start-up sweep finishes whatever a crash left (this collection holds only unfinished work).
- */
-export const replyRemovalSchema = new Schema(
-  { _id: String, replyId: Number, threadId: Number, number: Number },
-  { versionKey: false },
-);

@@ -1,14 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  append,
-  deleteList,
-  headOf,
-  isDuplicateKey,
-  readItem,
-  readNewest,
-  readRange,
-  rewriteItem,
-} from '../storage/index.ts';
+import { append, deleteList, headOf, intent, readItem, readNewest, readRange, rewriteItem } from '../storage/index.ts';
 import { noteReply, noteReplyRemoved } from '../threads/reply-hints.ts';
 import { postModels } from './models.ts';
 import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
@@ -139,44 +130,41 @@ export async function replyById(app: FastifyInstance, id: number): Promise<PostR
   return post;
 }
 
-/**
- * Staff removal: the reply becomes a tombstone (content dropped) that pages skip, and its thread's
- * removals list gains it, once. A marker under the reply's id decides between concurrent removals and
- * lets the start-up sweep finish one a crash interrupted. Answers the removed reply, or null if there
- * was nothing (left) to remove.
- */
-export async function removeReply(app: FastifyInstance, id: number): Promise<PostRecord | null> {
-  const post = await replyById(app, id);
-  if (!post || post.removedAt) return null;
-  try {
-    await postModels(app).ReplyRemoval.create({
-      _id: String(id),
-      replyId: id,
-      threadId: post.threadId,
-      number: post.n,
-    });
-  } catch (error) {
-    if (isDuplicateKey(error)) return null;
-    throw error;
-  }
-  // Another removal may have finished between our read and our marker: it tombstoned first.
-  const now = await readItem<PostRecord>(postModels(app).Post, post.list, post.n);
-  if (!now || now.removedAt) {
-    await postModels(app).ReplyRemoval.deleteOne({ _id: String(id) });
-    return null;
-  }
-  await finishRemoval(app, { replyId: id, threadId: post.threadId, number: post.n });
-  return post;
-}
-
 interface Removal {
   replyId: number;
   threadId: number;
   number: number;
 }
 
+/**
+ * A removal under way, under the reply's id: its `begin` decides between concurrent removals (one counts it), and a
+ * removal a crash interrupted is finished by the start-up sweep (`finishIntents`). Exported for the crash tests.
+ */
+export const replyRemoval = intent<Removal>('reply-removal', (app, removal) => finishRemoval(app, removal));
+
+/**
+ * Staff removal: the reply becomes a tombstone (content dropped) that pages skip, and its thread's
+ * removals list gains it, once. Answers the removed reply, or null if there was nothing (left) to remove.
+ */
+export async function removeReply(app: FastifyInstance, id: number): Promise<PostRecord | null> {
+  const post = await replyById(app, id);
+  if (!post || post.removedAt) return null;
+  const removal: Removal = { replyId: id, threadId: post.threadId, number: post.n };
+  if (!(await replyRemoval.begin(app, String(id), removal))) return null;
+  // Another removal may have finished between our read and our intent: it tombstoned first.
+  const now = await readItem<PostRecord>(postModels(app).Post, post.list, post.n);
+  if (!now || now.removedAt) {
+    await replyRemoval.done(app, String(id));
+    return null;
+  }
+  await finishRemoval(app, removal);
+  await replyRemoval.done(app, String(id));
+  return post;
+}
+
+/** The removal's writes, each safe to run again after a crash: counted once, tombstoned, the thread's hints lowered. */
 async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<void> {
-  const { ReplyRef, Post, ReplyRemoval } = postModels(app);
+  const { ReplyRef, Post } = postModels(app);
   const list = removedList(removal.threadId);
   // A rerun after a crash may find the removal counted already: a thread's removals are few.
   const counted = await readRange<ReplyRefRecord>(app, ReplyRef, list, 1, Number.MAX_SAFE_INTEGER);
@@ -192,12 +180,4 @@ async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<vo
     removedAt: new Date(),
   });
   await noteReplyRemoved(app, removal.threadId);
-  await ReplyRemoval.deleteOne({ _id: String(removal.replyId) });
-}
-
-/** Start-up: finishes the removals a crash interrupted (the markers are only unfinished work). */
-export async function finishRemovals(app: FastifyInstance): Promise<number> {
-  const markers = await postModels(app).ReplyRemoval.find().lean<Removal[]>();
-  for (const marker of markers) await finishRemoval(app, marker);
-  return markers.length;
 }

@@ -1,12 +1,13 @@
 import { api, type Post } from '@enclave/protocol';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { threadModels } from '../threads/models.ts';
-import { removeReply, replyById, replyCountOf } from './replies.ts';
+import { postModels } from './models.ts';
+import { readReplies, removeReply, replyById, replyCountOf, replyRemoval } from './replies.ts';
 import { repliesSince, replyCounts } from './reply-counts.ts';
 import { reply } from './service.ts';
 
@@ -71,6 +72,43 @@ describe('reply numbers', () => {
     expect((await client.call(api.thread, { params: { id: thread.id } })).json()).toMatchObject({ replyCount: 4 });
     // The next reply takes the next number: a removal frees none.
     expect((await reply(app, author, thread.id, 'After')).number).toBe(6);
+  });
+
+  it('finishes at start a removal a crash cut short, wherever it stopped, counting each once', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const posted = [];
+    for (const i of oneTo(4)) posted.push(await reply(app, author, thread.id, `Reply ${i}`));
+    const [begun, interrupted] = posted as [Post, Post];
+    // A crash right after the intent: nothing of the removal written.
+    expect(
+      await replyRemoval.begin(app, String(begun.id), { replyId: begun.id, threadId: thread.id, number: begun.number }),
+    ).toBe(true);
+    // A crash after the first write: the removal counted, the reply not yet a tombstone.
+    const tombstone = vi
+      .spyOn(postModels(app).Post.collection, 'updateOne')
+      .mockRejectedValueOnce(new Error('the process died'));
+    await expect(removeReply(app, interrupted.id)).rejects.toThrow('the process died');
+    tombstone.mockRestore();
+    expect(await replyRemoval.pending(app, String(interrupted.id))).not.toBeNull();
+    // Until finished, the intent is the removal under way: another removal of the same reply does nothing.
+    expect(await removeReply(other, begun.id)).toBeNull();
+    expect(await removeReply(other, interrupted.id)).toBeNull();
+
+    // The process starts again on the same database: the start-up sweep finishes both.
+    const restarted = await createTestApp({}, app.config.database);
+    await restarted.ready();
+    for (const post of [begun, interrupted]) {
+      expect(await replyRemoval.pending(app, String(post.id))).toBeNull();
+      expect(await replyById(app, post.id)).toMatchObject({ content: '', removedAt: expect.any(Date) });
+    }
+    expect(await replyCountOf(app, thread.id)).toBe(2);
+    expect((await readReplies(app, thread.id, 0, 10)).map((post) => post.n)).toEqual([3, 4]);
+    await restarted.settled();
+    expect((await threadModels(app).Thread.findOne({ id: thread.id }).lean())?.replyCount).toBe(2);
+    // Done: nothing is left to remove, and nothing is counted twice.
+    expect(await removeReply(app, begun.id)).toBeNull();
+    expect(await replyCountOf(app, thread.id)).toBe(2);
   });
 
   it('counts the replies written since a time, by key', async () => {

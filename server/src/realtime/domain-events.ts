@@ -53,7 +53,7 @@ export interface DomainEventMap {
   'thread.approved': { threadId: number; approvedBy: number };
   'thread.updated': { threadId: number };
   'thread.deleted': { threadId: number };
-  /** A member bought a premium thread or unlocked a discussion (an entitlement was written). */
+  /** A member bought a premium thread or unlocked a discussion (a holding was written). */
   'access.granted': { userId: number; threadId: number };
   /** A private thread became readable to these members (created or approved naming them, or an edit added them). */
   'thread.shared': { threadId: number; title: string; userIds: number[] };

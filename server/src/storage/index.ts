@@ -31,7 +31,7 @@ export {
   isDuplicateKey,
 } from './ids.ts';
 /** Work that must finish once begun: recorded, done, cleared; the start-up sweep finishes what a crash left. */
-export { finishIntents, type Intent, intent } from './intents.ts';
+export { finishIntents, type Intent, intent, pendingIntents } from './intents.ts';
 /** Ordered lists with a head: append, page forward and back, count, rewrite, remove. */
 export {
   type AppendOptions,

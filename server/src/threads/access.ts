@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { completionOf, isPaidPlace, placeOf } from '../group-buys/state.ts';
 import { append, headOf, readRange } from '../storage/index.ts';
-import { type EntitlementKind, entitlementKey, type HoldingRecord, holdingsList } from './entitlement-model.ts';
+import { type HeldThread, type HoldingKind, holdingKey, holdingsList } from './holding-model.ts';
 import { threadModels } from './models.ts';
 import { type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
-type HeldThread = Pick<ThreadRecord, 'id' | 'parentThreadId' | 'isGroupBuy' | 'isPremium' | 'hasUnlockableContent'>;
+/** What a thread sells, as far as the question of holding it goes. */
+type AskedThread = Pick<ThreadRecord, 'id' | 'parentThreadId' | 'isGroupBuy' | 'isPremium' | 'hasUnlockableContent'>;
 
-const holds = (app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) =>
+const holds = (app: FastifyInstance, threadId: number, userId: number, kind: HoldingKind) =>
   app.holdings.ofMember(
     userId,
     `${kind}:${threadId}`,
-    async () => (await threadModels(app).Entitlement.exists({ _id: entitlementKey(threadId, userId, kind) })) !== null,
+    async () => (await threadModels(app).Holding.exists({ _id: holdingKey(threadId, userId, kind) })) !== null,
   );
 
 /** A paid place in a completed group buy; the place is asked only once the buy has completed, when it is final. */
@@ -26,10 +27,10 @@ async function holdsCompletedGroupBuy(app: FastifyInstance, threadId: number, us
 
 /**
  * What the viewer holds among these threads (and their parents, whose unlock opens a sister), read
- * from the entitlement and group-buy documents by key and remembered (`HoldingsMemory`): only what each
+ * from the holding and group-buy documents by key and remembered (`HoldingsMemory`): only what each
  * thread sells is asked, and a page's questions are asked together.
  */
-export async function holdingsOf(app: FastifyInstance, viewer: Viewer, threads: HeldThread[]): Promise<Holdings> {
+export async function holdingsOf(app: FastifyInstance, viewer: Viewer, threads: AskedThread[]): Promise<Holdings> {
   if (viewer === null || isStaffViewer(viewer) || threads.length === 0) return NO_HOLDINGS;
   const asks = new Map<string, Promise<boolean>>();
   const ask = (key: string, question: () => Promise<boolean>) => {
@@ -60,10 +61,10 @@ export async function recordHolding(
   app: FastifyInstance,
   userId: number,
   threadId: number,
-  kind: HoldingRecord['kind'],
+  kind: HeldThread['kind'],
 ): Promise<void> {
   try {
-    await append<HoldingRecord>(app, threadModels(app).Holding, holdingsList(userId), () => ({
+    await append<HeldThread>(app, threadModels(app).HeldThread, holdingsList(userId), () => ({
       threadId,
       kind,
       createdAt: new Date(),
@@ -79,17 +80,17 @@ export async function recordHolding(
  * The forum index holds the live threads: a deleted one drops out without a read.
  */
 export async function holdingsOfMember(app: FastifyInstance, userId: number): Promise<Holdings> {
-  const { Holding } = threadModels(app);
+  const model = threadModels(app).HeldThread;
   const list = holdingsList(userId);
   const [items] = await Promise.all([
-    readRange<HoldingRecord>(app, Holding, list, 1, await headOf(app, Holding, list)),
+    readRange<HeldThread>(app, model, list, 1, await headOf(app, model, list)),
     app.forum.current(),
   ]);
   const live = items.filter((item) => app.forum.get(item.threadId));
   const completed = await Promise.all(
     live.map(async (item) => item.kind === 'groupBuy' && (await completionOf(app, item.threadId)) !== null),
   );
-  const ids = (kind: HoldingRecord['kind']) => live.filter((item) => item.kind === kind).map((item) => item.threadId);
+  const ids = (kind: HeldThread['kind']) => live.filter((item) => item.kind === kind).map((item) => item.threadId);
   return {
     purchased: new Set(ids('purchase')),
     unlocked: new Set(ids('unlock')),

@@ -5,8 +5,8 @@ type Answers = Map<string, Promise<boolean>>;
 
 /**
  * What members hold, remembered per process, so a page of threads asks the database nothing once warm.
- * An entitlement is never taken back, and once a group buy has completed its places no longer change, so
- * an answer stays true until told otherwise: a member's new entitlement (Changes 'holdings') forgets their
+ * A holding is never taken back, and once a group buy has completed its places no longer change, so
+ * an answer stays true until told otherwise: a member's new holding (Changes 'holdings') forgets their
  * answers, a change to a thread (its group buy completing among them) forgets whether it completed.
  * Answers are kept as promises: members asking at once share one read, and a read under way when its
  * answers are forgotten lands in a map no longer held, so it cannot bring back what it read before the change.

@@ -1,10 +1,13 @@
 import { domainModels } from '../storage/index.ts';
-import { entitlementSchema, holdingSchema } from './entitlement-model.ts';
+import { heldThreadSchema, holdingSchema } from './holding-model.ts';
 import { threadSchema } from './thread-model.ts';
 
-/** The threads domain's collections: only this domain reads or writes them. */
+/**
+ * The threads domain's collections: only this domain reads or writes them. Holdings and held threads are stored under
+ * their collections' first names (in the database and in backup files).
+ */
 export const threadModels = domainModels((connection) => ({
   Thread: connection.model('Thread', threadSchema),
-  Entitlement: connection.model('Entitlement', entitlementSchema),
-  Holding: connection.model('Holding', holdingSchema),
+  Holding: connection.model('Holding', holdingSchema, 'entitlements'),
+  HeldThread: connection.model('HeldThread', heldThreadSchema, 'holdings'),
 }));

@@ -23,7 +23,7 @@ type ThreadFacts = Pick<
   | 'groupBuyContent'
 >;
 
-/** What the viewer paid for, by thread id (loaded by access.ts from the entitlement and place documents). */
+/** What the viewer paid for, by thread id (loaded by access.ts from the holding and place documents). */
 export interface Holdings {
   /** Premium purchases. */
   purchased: ReadonlySet<number>;

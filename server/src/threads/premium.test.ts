@@ -143,7 +143,7 @@ describe('buying a premium thread (POST /api/coins/spend)', () => {
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(49);
     expect(await balanceOf(app, buyer.id)).toBe(970);
     expect(await balanceOf(app, author.id)).toBe(30);
-    expect(await threadModels(app).Entitlement.countDocuments({ threadId: thread.id, userId: buyer.id })).toBe(1);
+    expect(await threadModels(app).Holding.countDocuments({ threadId: thread.id, userId: buyer.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 });

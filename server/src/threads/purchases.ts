@@ -16,7 +16,7 @@ import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
 import { holdingsOf, recordHolding } from './access.ts';
-import { type EntitlementKind, entitlementKey } from './entitlement-model.ts';
+import { type HoldingKind, holdingKey } from './holding-model.ts';
 import { threadModels } from './models.ts';
 import { canReadContent, canReadDiscussion, isAuthor, type Viewer } from './policy.ts';
 import { readableThread, visibleThread } from './service.ts';
@@ -44,11 +44,11 @@ async function payAuthor(
   }
 }
 
-/** The entitlement decides: of any number of paid requests for the same thing, one inserts it and succeeds. */
-async function grant(app: FastifyInstance, threadId: number, userId: number, kind: EntitlementKind) {
+/** The holding decides: of any number of paid requests for the same thing, one inserts it and succeeds. */
+async function grant(app: FastifyInstance, threadId: number, userId: number, kind: HoldingKind) {
   try {
-    const _id = entitlementKey(threadId, userId, kind);
-    await threadModels(app).Entitlement.create({ _id, threadId, userId, kind, createdAt: new Date() });
+    const _id = holdingKey(threadId, userId, kind);
+    await threadModels(app).Holding.create({ _id, threadId, userId, kind, createdAt: new Date() });
     app.events.publish('access.granted', { userId, threadId });
     await recordHolding(app, userId, threadId, kind);
     return true;
@@ -93,7 +93,7 @@ export async function unlockDiscussion(
 
 /**
  * POST /api/coins/spend: a premium thread. A premium sister thread is what its parent's premium
- * discussion sells, so buying it is unlocking that discussion: one price, one entitlement.
+ * discussion sells, so buying it is unlocking that discussion: one price, one holding.
  */
 export async function buyThread(app: FastifyInstance, buyer: UserRecord, body: SpendBody): Promise<SpendReply> {
   const thread = await visibleThread(app, buyer, body.referenceId);

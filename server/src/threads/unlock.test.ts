@@ -142,7 +142,7 @@ describe('unlocking', () => {
     expect(await walletModels(app).LedgerEntry.countDocuments({ account: user.id, type: 'unlock' })).toBe(1);
     expect(await balanceOf(app, user.id)).toBe(0);
     expect(await balanceOf(app, author.id)).toBe(25);
-    expect(await threadModels(app).Entitlement.countDocuments({ threadId: thread.id, userId: user.id })).toBe(1);
+    expect(await threadModels(app).Holding.countDocuments({ threadId: thread.id, userId: user.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
 });

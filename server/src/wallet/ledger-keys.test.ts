@@ -6,7 +6,7 @@ import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { userModels } from '../users/models.ts';
-import { balanceOf, completeSellerCredits, ledgerStats, move, movementByKey, pay } from './ledger.ts';
+import { balanceOf, ledgerMove, ledgerStats, move, movementByKey, pay, sellerCredit } from './ledger.ts';
 import { walletModels } from './models.ts';
 
 let app: App;
@@ -52,9 +52,12 @@ describe('the ledger by key', () => {
     expect(await movementByKey(app, `sale:buy:${buyer.id}`)).toMatchObject({ account: seller.id, amount: 10 });
     expect(await movementByKey(app, `short:${buyer.id}`)).toBeNull();
     expect(await movementByKey(app, 'never:moved')).toBeNull();
-    // Nothing unfinished is left behind: no movement under way, no sale owed.
-    expect(await walletModels(app).LedgerMoving.countDocuments()).toBe(0);
-    expect(await walletModels(app).UnfinishedSale.countDocuments()).toBe(0);
+    // Nothing unfinished is left behind, not even by the refused movement: no movement under way, no sale owed.
+    for (const key of [`warm:${buyer.id}`, `spend:${buyer.id}`, `buy:${buyer.id}`, `short:${buyer.id}`]) {
+      expect(await ledgerMove.pending(app, key)).toBeNull();
+      expect(await sellerCredit.pending(app, key)).toBeNull();
+    }
+    expect(await ledgerMove.pending(app, `sale:buy:${buyer.id}`)).toBeNull();
     await expectLedgerReconciles(app);
   });
 
@@ -96,17 +99,41 @@ describe('the ledger by key', () => {
     await grant(user.id, 10);
     const key = `cut:${user.id}`;
     const { entry } = await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
-    // As a crash right after the entry leaves it: the marker still there, no pointer.
+    const counted = await ledgerStats(app, null);
+    // As a crash right after the entry and its place in the movements list leaves it: the intent still there, no pointer.
     await walletModels(app).LedgerKey.deleteOne({ _id: key });
-    await walletModels(app).LedgerMoving.create({ _id: key, account: user.id, createdAt: new Date() });
+    expect(await ledgerMove.begin(app, key, { key, account: user.id, since: Date.now() })).toBe(true);
     expect(await movementByKey(app, key)).toMatchObject({ seq: entry.seq });
     // The balance is 0 now: the retry is the same movement, answered, not a shortfall.
     const again = await move(app, { account: user.id, amount: -10, key, type: 'unlock' });
     expect(again).toMatchObject({ replayed: true, entry: { seq: entry.seq } });
-    await completeSellerCredits(app);
-    expect(await walletModels(app).LedgerMoving.exists({ _id: key })).toBeNull();
+    expect(await walletModels(app).LedgerKey.exists({ _id: key })).toBeNull();
+    // The start-up sweep writes the pointer and clears the intent; the movement is counted once, not again.
+    expect(await ledgerMove.sweep(app)).toBe(1);
+    expect(await ledgerMove.pending(app, key)).toBeNull();
+    expect(await walletModels(app).LedgerKey.findById(key).lean()).toMatchObject({ entry: { seq: entry.seq } });
     expect(await movementByKey(app, key)).toMatchObject({ seq: entry.seq });
+    expect(await ledgerStats(app, null)).toEqual(counted);
     expect(await balanceOf(app, user.id)).toBe(0);
+  });
+
+  it('forgets a movement a crash cut short before its entry, once no process can still be making it', async () => {
+    const { user } = await createMember(app);
+    await grant(user.id, 10);
+    const [recent, old] = [`begun:${user.id}`, `begun-long-ago:${user.id}`];
+    await ledgerMove.begin(app, recent, { key: recent, account: user.id, since: Date.now() });
+    await ledgerMove.begin(app, old, { key: old, account: user.id, since: Date.now() - 3_600_000 });
+    expect(await movementByKey(app, recent)).toBeNull();
+    // The recent one may be another process's movement under way: it stays; the old one goes.
+    expect(await ledgerMove.sweep(app)).toBe(1);
+    expect(await ledgerMove.pending(app, recent)).not.toBeNull();
+    expect(await ledgerMove.pending(app, old)).toBeNull();
+    // Its writer, still at work, finishes it: the movement happens once, and its intent goes.
+    const moved = await move(app, { account: user.id, amount: -10, key: recent, type: 'unlock' });
+    expect(moved).toMatchObject({ replayed: false, entry: { balanceAfter: 0 } });
+    expect(await ledgerMove.pending(app, recent)).toBeNull();
+    expect(await balanceOf(app, user.id)).toBe(0);
+    await expectLedgerReconciles(app);
   });
 
   it('keeps a copy of the balance on the member, for lists of members', async () => {

@@ -62,25 +62,6 @@ export const ledgerKeySchema = new Schema(
 );
 
 /**
- * A movement under way, under `_id` key, removed once its entry, its pointer and its place in the
- * movements list are written: only these keys can have an entry without a pointer (a crash), and the
- * start-up sweep finishes them. The collection holds only unfinished work.
- */
-export const ledgerMovingSchema = new Schema(
-  { _id: String, account: { type: Number, required: true }, createdAt: { type: Date, required: true } },
-  { versionKey: false },
-);
-
-/**
- * A debit owed to a seller, under `_id` the debit's key, from before the debit until its seller's credit
- * (or its refund): the start-up sweep completes the sales a crash left unfinished by walking these alone.
- */
-export const unfinishedSaleSchema = new Schema(
-  { _id: String, createdAt: { type: Date, required: true } },
-  { versionKey: false },
-);
-
-/**
  * The forum's movements (a sale's seller side excluded: it is the same movement as its debit), the keyed
  * list `movements`: item n carries the running totals, so a count or a sum since a time is two items.
  */

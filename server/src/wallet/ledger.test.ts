@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
-import { balanceOf, completeSellerCredits, move, pay } from './ledger.ts';
+import { balanceOf, move, movementByKey, pay, refund, sellerCredit } from './ledger.ts';
 import { walletModels } from './models.ts';
 
 let app: App;
@@ -103,10 +103,50 @@ describe('the coin ledger', () => {
       creditTo: seller.id,
     });
     expect(await balanceOf(app, seller.id)).toBe(40);
-    expect(await completeSellerCredits(app)).toBe(1);
-    expect(await completeSellerCredits(app)).toBe(0);
+    expect(await sellerCredit.pending(app, `buy:${buyer.id}:2`)).not.toBeNull();
+    expect(await sellerCredit.sweep(app)).toBe(1);
+    expect(await sellerCredit.sweep(app)).toBe(0);
+    expect(await sellerCredit.pending(app, `buy:${buyer.id}:2`)).toBeNull();
     expect(await balanceOf(app, seller.id)).toBe(55);
     expect(await balanceOf(app, buyer.id)).toBe(45);
+    await expectLedgerReconciles(app);
+  });
+
+  it('credits a sale once when a crash lost only the end of its intent, and never a refunded one', async () => {
+    const { user: buyer } = await createMember(app);
+    const { user: seller } = await createMember(app);
+    await grant(buyer.id, 100);
+    const sale = { buyer: buyer.id, seller: seller.id, amount: 10, type: 'unlock' as const, reference: 'thread:4' };
+    // Credited, then a crash before its intent went: as the intent is left, recorded again.
+    const paid = `paid:${buyer.id}`;
+    await pay(app, { ...sale, key: paid });
+    expect(await sellerCredit.begin(app, paid, { key: paid, since: Date.now() })).toBe(true);
+    // Refunded (a group-buy place lost after paying), then a crash before its intent went.
+    const lost = `lost:${buyer.id}`;
+    const debit = await move(app, {
+      account: buyer.id,
+      amount: -10,
+      key: lost,
+      type: 'group_buy',
+      creditTo: seller.id,
+    });
+    await refund(app, debit.entry);
+    expect(await sellerCredit.begin(app, lost, { key: lost, since: Date.now() })).toBe(true);
+    // Recorded, then a crash before the debit: another process may still be making it, until it is old.
+    const [begun, old] = [`begun:${buyer.id}`, `begun-long-ago:${buyer.id}`];
+    await sellerCredit.begin(app, begun, { key: begun, since: Date.now() });
+    await sellerCredit.begin(app, old, { key: old, since: Date.now() - 3_600_000 });
+
+    expect(await sellerCredit.sweep(app)).toBe(3);
+    expect(await balanceOf(app, seller.id)).toBe(10);
+    expect(await balanceOf(app, buyer.id)).toBe(90);
+    expect(await movementByKey(app, `sale:${lost}`)).toBeNull();
+    for (const key of [paid, lost, old]) expect(await sellerCredit.pending(app, key)).toBeNull();
+    expect(await sellerCredit.pending(app, begun)).not.toBeNull();
+    // Its writer was still at work: the purchase completes, and its intent goes.
+    await pay(app, { ...sale, key: begun });
+    expect(await sellerCredit.pending(app, begun)).toBeNull();
+    expect(await balanceOf(app, seller.id)).toBe(20);
     await expectLedgerReconciles(app);
   });
 });

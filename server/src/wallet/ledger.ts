@@ -2,8 +2,7 @@ import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { AppError } from '../errors.ts';
-import { limit } from '../limit.ts';
-import { appendAfter, claimOnce, firstSince, headOf, isDuplicateKey, readItem } from '../storage/index.ts';
+import { appendAfter, claimOnce, firstSince, headOf, intent, isDuplicateKey, readItem } from '../storage/index.ts';
 import { isEscrowAccount, ledgerKeys, ledgerList } from './ledger-keys.ts';
 import {
   creditKey,
@@ -42,6 +41,30 @@ const entries = (app: FastifyInstance) => walletModels(app).LedgerEntry as unkno
 type Movements = Model<MovementItem>;
 const movements = (app: FastifyInstance) => walletModels(app).Movement as unknown as Movements;
 
+/**
+ * A movement under way, under its key: recorded before its entry, done once its entry, its place in the movements
+ * list and its pointer are written. Only these keys can have an entry without a pointer (a crash), and the start-up
+ * sweep (`finishIntents`) finishes them. Its `begin` is also the decision between two writers of one key.
+ */
+interface MovementUnderWay {
+  key: string;
+  account: number;
+  /** When it was begun (ms): a movement that never happened may still be under way in another process. */
+  since: number;
+}
+export const ledgerMove = intent<MovementUnderWay>('ledger-move', (app, moving) => finishMovement(app, moving));
+
+/**
+ * A debit owed to a seller (or an escrow, a member given coins back), under the debit's key: recorded before the
+ * debit, done at its credit (or its refund). A crash between the two leaves it, and the start-up sweep credits the
+ * seller then, exactly once.
+ */
+interface SaleOwed {
+  key: string;
+  since: number;
+}
+export const sellerCredit = intent<SaleOwed>('seller-credit', (app, sale) => creditOwed(app, sale));
+
 /** An entry as the code reads it: without the keyed list's bookkeeping. */
 function entryOf(item: LedgerEntry): LedgerEntry {
   const { _id, list, n, ...entry } = item;
@@ -61,14 +84,14 @@ export async function balanceOf(app: FastifyInstance, account: number): Promise<
 
 /**
  * The entry movement `key` made, or null: its pointer, one point read. A key with no pointer is a
- * movement that never happened, unless one is under way or a crash cut it short (its marker says
- * so): only then is the ledger searched by key.
+ * movement that never happened, unless one is under way or a crash cut it short (its `ledgerMove` intent
+ * says so): only then is the ledger searched by key.
  */
 export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
   const pointer = await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
   if (pointer) return pointer.entry;
-  if (await walletModels(app).LedgerMoving.exists({ _id: key })) return searchByKey(app, key);
-  // No marker: never moved, or finished between the two reads (its pointer is written before its marker goes).
+  if (await ledgerMove.pending(app, key)) return searchByKey(app, key);
+  // No intent: never moved, or finished between the two reads (its pointer is written before its intent goes).
   return (await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>())?.entry ?? null;
 }
 
@@ -89,11 +112,11 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
   // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
   const done = await walletModels(app).LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
   if (done) return { entry: done.entry, replayed: true };
-  const now = new Date();
+  const since = Date.now();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
   const [alone] = await Promise.all([
-    claimOnce(walletModels(app).LedgerMoving, { _id: movement.key, account: movement.account, createdAt: now }),
-    owed ? claimOnce(walletModels(app).UnfinishedSale, { _id: movement.key, createdAt: now }) : null,
+    ledgerMove.begin(app, movement.key, { key: movement.key, account: movement.account, since }),
+    owed ? sellerCredit.begin(app, movement.key, { key: movement.key, since }) : null,
   ]);
   let entry: LedgerEntry;
   let checkedSeq = 0;
@@ -118,7 +141,7 @@ export async function move(app: FastifyInstance, movement: Movement): Promise<Mo
     );
   } catch (error) {
     // Refused by the unique key, or by a balance this movement itself lowered: it happened already (another
-    // request, another process, or before a crash that left its marker), and is answered.
+    // request, another process, or before a crash that left its intent), and is answered.
     const moved =
       isDuplicateKey(error) || !alone
         ? await searchByKey(app, movement.key)
@@ -154,21 +177,21 @@ async function recentEntryOf(app: FastifyInstance, account: number, seq: number,
   return found ? entryOf(found) : null;
 }
 
-/** A refused movement leaves no marker behind. */
+/** A refused movement leaves no intent behind. */
 async function abandon(app: FastifyInstance, key: string): Promise<void> {
-  await Promise.all([
-    walletModels(app).LedgerMoving.deleteOne({ _id: key }),
-    walletModels(app).UnfinishedSale.deleteOne({ _id: key }),
-  ]);
+  await Promise.all([ledgerMove.done(app, key), sellerCredit.done(app, key)]);
 }
 
-/** After the entry: its place in the movements list, then its pointer, then the marker goes. */
-async function settleMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
+/**
+ * After the entry: its place in the movements list (unless it has one: a movement a crash cut short may), then its
+ * pointer, then the intent goes.
+ */
+async function settleMovement(app: FastifyInstance, entry: LedgerEntry, counted = isCreditSide(entry)): Promise<void> {
   await Promise.all([
-    isCreditSide(entry) ? null : countMovement(app, entry),
+    counted ? null : countMovement(app, entry),
     claimOnce(walletModels(app).LedgerKey, { _id: entry.key, entry }),
   ]);
-  await walletModels(app).LedgerMoving.deleteOne({ _id: entry.key });
+  await ledgerMove.done(app, entry.key);
 }
 
 async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
@@ -183,8 +206,8 @@ async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<
 
 /**
  * A purchase from another member: the buyer's debit, then the seller's credit under its own key.
- * The debit's sale marker, written before it, stays until the credit: a crash between the two leaves
- * it for the start-up sweep.
+ * The debit's `sellerCredit` intent, recorded before it, stays until the credit: a crash between the two
+ * leaves it for the start-up sweep.
  */
 export async function pay(
   app: FastifyInstance,
@@ -212,33 +235,23 @@ export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
     type: creditTypeOf(debit.type),
     reference: debit.reference ?? undefined,
   });
-  await walletModels(app).UnfinishedSale.deleteOne({ _id: debit.key });
+  await sellerCredit.done(app, debit.key);
 }
 
-/** A marker younger than this may belong to a movement another process is making right now. */
+/** An intent younger than this may belong to a movement another process is making right now. */
 const IN_FLIGHT_MS = 10 * 60_000;
-const isStale = (createdAt: Date) => Date.now() - createdAt.getTime() > IN_FLIGHT_MS;
+const isStale = (since: number) => Date.now() - since > IN_FLIGHT_MS;
 
 /**
- * Start-up: movements a crash cut short after their entry get their place in the movements list and
- * their pointer; markers of movements that never happened go. Walks the markers alone.
+ * A movement a crash cut short (`ledgerMove`'s finish): after its entry, it gets its place in the movements list
+ * (once) and its pointer. One that never happened is forgotten once no process can still be making it; until then it
+ * stays ('later').
  */
-export async function finishMovements(app: FastifyInstance): Promise<number> {
-  const open = await walletModels(app).LedgerMoving.find().lean<{ _id: string; createdAt: Date }[]>();
-  for (const { _id: key, createdAt } of open) {
-    if (await walletModels(app).LedgerKey.exists({ _id: key })) {
-      await walletModels(app).LedgerMoving.deleteOne({ _id: key });
-      continue;
-    }
-    const entry = await searchByKey(app, key);
-    if (entry) {
-      if (!isCreditSide(entry) && !(await isCounted(app, key))) await countMovement(app, entry);
-      await settleMovement(app, entry);
-    } else if (isStale(createdAt)) {
-      await walletModels(app).LedgerMoving.deleteOne({ _id: key });
-    }
-  }
-  return open.length;
+async function finishMovement(app: FastifyInstance, { key, since }: MovementUnderWay): Promise<'later' | undefined> {
+  if (await walletModels(app).LedgerKey.exists({ _id: key })) return;
+  const entry = await searchByKey(app, key);
+  if (!entry) return isStale(since) ? undefined : 'later';
+  await settleMovement(app, entry, isCreditSide(entry) || (await isCounted(app, key)));
 }
 
 /** Whether a movement cut short is already in the movements list: it would be among the last ones. */
@@ -251,33 +264,16 @@ async function isCounted(app: FastifyInstance, key: string): Promise<boolean> {
 }
 
 /**
- * Start-up sweep: every debit owed to a seller, and not refunded, gets its credit exactly once. Only the
- * sale markers are walked (the sales left unfinished), never the ledger.
+ * A sale a crash left owed (`sellerCredit`'s finish), so that every debit owed to a seller, and not refunded, gets
+ * its credit exactly once: credited already (the intent's removal was lost), refunded, or owed: credited now. One
+ * whose debit is not found may still be under way in another process ('later'), until no process can be.
  */
-export async function completeSellerCredits(app: FastifyInstance): Promise<number> {
-  await finishMovements(app);
-  const unfinished = await walletModels(app).UnfinishedSale.find().lean<{ _id: string; createdAt: Date }[]>();
-  const completed = await Promise.all(unfinished.map((sale) => sweepQueue.add(() => completeUnfinished(app, sale))));
-  return completed.filter(Boolean).length;
-}
-
-/** The sweep's own queue: a few markers at a time, so a long list neither waits on each read nor floods the database. */
-const sweepQueue = limit(4);
-
-/** One marker: credited already (its removal was lost), refunded, never debited, or owed: completed now. */
-async function completeUnfinished(app: FastifyInstance, sale: { _id: string; createdAt: Date }): Promise<boolean> {
-  const key = sale._id;
-  const done = async () => {
-    await walletModels(app).UnfinishedSale.deleteOne({ _id: key });
-    return false;
-  };
-  if (await walletModels(app).LedgerKey.exists({ _id: creditKey(key) })) return done();
+async function creditOwed(app: FastifyInstance, { key, since }: SaleOwed): Promise<'later' | undefined> {
+  if (await walletModels(app).LedgerKey.exists({ _id: creditKey(key) })) return;
   const debit = await movementByKey(app, key);
-  if (!debit) return isStale(sale.createdAt) ? done() : false;
-  if (await movementByKey(app, ledgerKeys.refund(key))) return done();
-  const credited = await movementByKey(app, creditKey(key));
+  if (!debit) return isStale(since) ? undefined : 'later';
+  if (await movementByKey(app, ledgerKeys.refund(key))) return;
   await completeSale(app, debit);
-  return credited === null;
 }
 
 /** Gives back a debit that bought nothing (a group-buy place lost after paying), before any sale credit. */
@@ -289,7 +285,7 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
     type: 'refund',
     reference: debit.reference ?? undefined,
   });
-  await walletModels(app).UnfinishedSale.deleteOne({ _id: debit.key });
+  await sellerCredit.done(app, debit.key);
 }
 
 /**

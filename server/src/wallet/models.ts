@@ -1,17 +1,12 @@
 import { domainModels } from '../storage/index.ts';
-import {
-  ledgerEntrySchema,
-  ledgerKeySchema,
-  ledgerMovingSchema,
-  movementSchema,
-  unfinishedSaleSchema,
-} from './ledger-model.ts';
+import { ledgerEntrySchema, ledgerKeySchema, movementSchema } from './ledger-model.ts';
 
-/** The wallet domain's collections: only this domain reads or writes them. */
+/**
+ * The wallet domain's collections: only this domain reads or writes them. Work under way (a movement, a sale owed to
+ * its seller) is recorded as the storage module's intents (`ledgerMove`, `sellerCredit` in ledger.ts).
+ */
 export const walletModels = domainModels((connection) => ({
   LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
   LedgerKey: connection.model('LedgerKey', ledgerKeySchema),
-  LedgerMoving: connection.model('LedgerMoving', ledgerMovingSchema),
-  UnfinishedSale: connection.model('UnfinishedSale', unfinishedSaleSchema),
   Movement: connection.model('Movement', movementSchema),
 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importList } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
-import { balanceOf } from './ledger.ts';
+import { balanceOf, sellerCredit } from './ledger.ts';
 import { ledgerList } from './ledger-keys.ts';
 import type { LedgerEntry } from './ledger-model.ts';
 import { walletModels } from './models.ts';
@@ -12,7 +12,7 @@ const SELLERS = 10;
 const PRICE = 10;
 /**
  * The last sales of each seller are missing, as a crash between a debit and its credit leaves them (with the
- * debit's sale marker). As many credited sales keep their marker, as a crash before its removal leaves it:
+ * debit's `sellerCredit` intent). As many credited sales keep their intent, as a crash before its removal leaves it:
  * the sweep must tell the credited from the owed.
  */
 const MISSING_PER_SELLER = 1;
@@ -81,7 +81,7 @@ describe('the start-up sweep of seller credits', () => {
         });
       }
     }
-    // As the ledger stores them: each account's keyed list (items, buckets, head), each key's pointer, the sale markers.
+    // As the ledger stores them: each account's keyed list (items, buckets, head), each key's pointer, the sales' intents.
     const accounts = new Map<number, LedgerEntry[]>();
     for (const entry of entries) accounts.set(entry.account, [...(accounts.get(entry.account) ?? []), entry]);
     for (const [account, chain] of accounts) {
@@ -90,9 +90,9 @@ describe('the start-up sweep of seller credits', () => {
     await walletModels(seeder).LedgerKey.collection.insertMany(
       entries.map((entry) => ({ _id: entry.key, entry })) as never[],
     );
-    await walletModels(seeder).UnfinishedSale.collection.insertMany(
-      [...unfinished, ...credited].map((key) => ({ _id: key, createdAt: now })) as never[],
-    );
+    for (const key of [...unfinished, ...credited]) {
+      expect(await sellerCredit.begin(seeder, key, { key, since: now.getTime() })).toBe(true);
+    }
     expect(missing).toBe(SELLERS * MISSING_PER_SELLER);
 
     // Before the fix this start-up ran past Fastify's onReady limit and `ready()` rejected.
@@ -103,7 +103,7 @@ describe('the start-up sweep of seller credits', () => {
     for (let seller = 1; seller <= SELLERS; seller++) expect(await balanceOf(restarted, seller)).toBe(owed);
     const sales = await walletModels(restarted).LedgerEntry.countDocuments({ type: 'sale' });
     expect(sales).toBe(BUYERS * PURCHASES_EACH);
-    expect(await walletModels(restarted).UnfinishedSale.countDocuments()).toBe(0);
+    for (const key of [...unfinished, ...credited]) expect(await sellerCredit.pending(restarted, key)).toBeNull();
 
     // A second start finds nothing left to complete.
     const again = await createTestApp({}, seeder.config.database);

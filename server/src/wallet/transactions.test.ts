@@ -1,8 +1,8 @@
 import { api, type Transaction } from '@enclave/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { confirmPayment, createPayment, rejectPayment } from '../payments/service.ts';
-import { saveWalletSettings } from '../payments/wallet-settings.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -16,7 +16,7 @@ let staff: UserRecord;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 50_000 } },
     null,

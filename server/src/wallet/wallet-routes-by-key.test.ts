@@ -2,7 +2,7 @@ import { api, type Payment, type StaffPayment, type Transaction } from '@enclave
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { signNotification } from '../payments/providers/nowpayments.ts';
-import { saveWalletSettings } from '../payments/wallet-settings.ts';
+import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -18,7 +18,7 @@ let app: App;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', network: 'Bitcoin', address: BTC_ADDRESS, usdRate: 65_000 } },
     null,

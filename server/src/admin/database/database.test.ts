@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { SESSION_COOKIE } from '../../auth/session.ts';
 import { muteMember } from '../../moderation/sanctions.ts';
-import { saveWalletSettings } from '../../payments/wallet-settings.ts';
+import { saveReceivingAddresses } from '../../payments/receiving-addresses.ts';
 import { reply } from '../../posts/service.ts';
 import { sendMessage } from '../../private-messages/service.ts';
 import { createReport } from '../../reports/service.ts';
@@ -66,7 +66,7 @@ async function seedForum(admin: UserRecord) {
   await grantCoins(app, bob.id, 1234);
   // A sale: the buyer's debit and the author's credit, which a restore matches up.
   await unlockDiscussion(app, bob, thread.id);
-  await saveWalletSettings(
+  await saveReceivingAddresses(
     app,
     { btc: { name: 'Bitcoin', symbol: 'BTC', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', usdRate: 65_000.5 } },
     admin.id,

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config.ts';
 import { badRequest } from '../../errors.ts';
 import { PACKAGE_PRICE_RANGE } from '../packages.ts';
-import { readWalletSettings, walletSettingOf } from '../wallet-settings.ts';
-import type { WalletSettingRecord } from '../wallet-settings-model.ts';
+import type { ReceivingAddressRecord } from '../receiving-address-model.ts';
+import { readReceivingAddresses, receivingAddressOf } from '../receiving-addresses.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /** SELF_CUSTODY_RATES: `{"btc":65000,"xmr":150,...}`, USD per one unit of each currency. */
@@ -40,17 +40,17 @@ export function convert(usd: number, usdRate: number, currency: PaymentCurrency)
 
 /**
  * The default provider, with no keys and no network call: the member pays to the admin's
- * wallet address at the admin's (or the environment's) rate, and the payment waits for
+ * receiving address at the admin's (or the environment's) rate, and the payment waits for
  * staff to confirm or reject it.
  */
 export function selfCustodyProvider(app: FastifyInstance): PaymentProvider {
   const envRates = parseRates(app.config.SELF_CUSTODY_RATES);
-  const rateOf = (setting: WalletSettingRecord) => setting.usdRate ?? envRates[setting.currency] ?? null;
-  const usable = (currency: PaymentCurrency, setting: WalletSettingRecord | null | undefined) =>
+  const rateOf = (setting: ReceivingAddressRecord) => setting.usdRate ?? envRates[setting.currency] ?? null;
+  const usable = (currency: PaymentCurrency, setting: ReceivingAddressRecord | null | undefined) =>
     setting && isValidWalletAddress(currency, setting.address) && rateOf(setting) !== null ? setting : null;
 
   async function quote(currency: PaymentCurrency) {
-    const setting = usable(currency, await walletSettingOf(app, currency));
+    const setting = usable(currency, await receivingAddressOf(app, currency));
     if (!setting) throw badRequest(PAYMENT_TEXT.currencyUnavailable(currency));
     return { setting, rate: rateOf(setting) as number };
   }
@@ -58,7 +58,7 @@ export function selfCustodyProvider(app: FastifyInstance): PaymentProvider {
   return {
     name: 'self-custody',
     async currencies() {
-      const settings = await readWalletSettings(app);
+      const settings = await readReceivingAddresses(app);
       return PAYMENT_CURRENCIES.filter((currency) =>
         usable(
           currency,

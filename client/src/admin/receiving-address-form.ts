@@ -1,7 +1,7 @@
 import { CONSOLE_TEXT, type CryptoWalletSettings, isValidWalletAddress, VALIDATION } from '@enclave/protocol';
 
-/** One currency's fields as typed. */
-export interface WalletDraft {
+/** One currency's receiving address and its fields, as typed. */
+export interface AddressDraft {
   name: string;
   symbol: string;
   network: string;
@@ -10,9 +10,9 @@ export interface WalletDraft {
   usdRate: string;
 }
 
-export type WalletDrafts = Record<string, WalletDraft>;
+export type AddressDrafts = Record<string, AddressDraft>;
 
-export function draftsOf(settings: CryptoWalletSettings): WalletDrafts {
+export function draftsOf(settings: CryptoWalletSettings): AddressDrafts {
   return Object.fromEntries(
     Object.entries(settings).map(([code, setting]) => [
       code,
@@ -35,20 +35,20 @@ const parseRate = (text: string): number | null | undefined => {
 };
 
 /** Spec 001 §5: 'Please enter a valid {name} address' (btc 26-35, xmr 95+, usdt/usdc 0x and 42, others 16+). */
-export function addressError(code: string, draft: WalletDraft): string | undefined {
+export function addressError(code: string, draft: AddressDraft): string | undefined {
   return isValidWalletAddress(code, draft.address) ? undefined : VALIDATION.walletAddressInvalid(draft.name || code);
 }
 
-export function rateError(draft: WalletDraft): string | undefined {
+export function rateError(draft: AddressDraft): string | undefined {
   return parseRate(draft.usdRate) === undefined ? CONSOLE_TEXT.usdRateInvalid : undefined;
 }
 
-export function hasInvalidField(drafts: WalletDrafts): boolean {
+export function hasInvalidField(drafts: AddressDrafts): boolean {
   return Object.entries(drafts).some(([code, draft]) => addressError(code, draft) || rateError(draft));
 }
 
 /** The whole map the server replaces (spec 001 §7). */
-export function settingsOf(drafts: WalletDrafts): CryptoWalletSettings {
+export function settingsOf(drafts: AddressDrafts): CryptoWalletSettings {
   return Object.fromEntries(
     Object.entries(drafts).map(([code, draft]) => [
       code,

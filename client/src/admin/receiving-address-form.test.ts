@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addressError, saveLabel, type WalletDraft } from './wallet-form.ts';
+import { type AddressDraft, addressError, saveLabel } from './receiving-address-form.ts';
 
-const draft = (name: string, address: string): WalletDraft => ({ name, symbol: '', network: '', address, usdRate: '' });
+const draft = (name: string, address: string): AddressDraft => ({
+  name,
+  symbol: '',
+  network: '',
+  address,
+  usdRate: '',
+});
 
-describe('the wallet address rules (spec 001 §5)', () => {
+describe('the receiving address rules (spec 001 §5)', () => {
   it.each([
     ['btc', 'Bitcoin', 'a'.repeat(26), true],
     ['btc', 'Bitcoin', 'a'.repeat(35), true],

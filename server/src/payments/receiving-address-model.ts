@@ -1,10 +1,10 @@
 import { type InferSchemaType, Schema } from 'mongoose';
 
 /**
- * The admin's crypto wallet setting for one currency (spec 001 §3): where self-custody payments
- * are sent, and the USD rate they are priced at. Stored under `_id` the currency: read by key.
+ * The admin's receiving address for one currency (spec 001 §3 calls these the "crypto wallet settings"): where
+ * self-custody payments are sent, and the USD rate they are priced at. Stored under `_id` the currency: read by key.
  */
-export const walletSettingSchema = new Schema(
+export const receivingAddressSchema = new Schema(
   {
     _id: String,
     currency: { type: String, required: true },
@@ -19,4 +19,4 @@ export const walletSettingSchema = new Schema(
   { id: false, timestamps: true },
 );
 
-export type WalletSettingRecord = InferSchemaType<typeof walletSettingSchema>;
+export type ReceivingAddressRecord = InferSchemaType<typeof receivingAddressSchema>;

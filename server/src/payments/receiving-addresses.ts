@@ -11,33 +11,36 @@ import { badRequest } from '../errors.ts';
 import { isDuplicateKey } from '../storage/index.ts';
 import { isDemoAddress } from './demo-addresses.ts';
 import { paymentModels } from './models.ts';
-import type { WalletSettingRecord } from './wallet-settings-model.ts';
+import type { ReceivingAddressRecord } from './receiving-address-model.ts';
 
-/** The settings of the currencies payments accept, by key: a short fixed list. */
-export async function readWalletSettings(app: FastifyInstance): Promise<WalletSettingRecord[]> {
-  const settings = await Promise.all(PAYMENT_CURRENCIES.map((currency) => walletSettingOf(app, currency)));
-  return settings.filter((setting): setting is WalletSettingRecord => setting !== null);
+/** The receiving addresses of the currencies payments accept, by key: a short fixed list. */
+export async function readReceivingAddresses(app: FastifyInstance): Promise<ReceivingAddressRecord[]> {
+  const settings = await Promise.all(PAYMENT_CURRENCIES.map((currency) => receivingAddressOf(app, currency)));
+  return settings.filter((setting): setting is ReceivingAddressRecord => setting !== null);
 }
 
-export async function walletSettingOf(app: FastifyInstance, currency: string): Promise<WalletSettingRecord | null> {
-  return paymentModels(app).WalletSetting.findById(currency).lean<WalletSettingRecord>();
+export async function receivingAddressOf(
+  app: FastifyInstance,
+  currency: string,
+): Promise<ReceivingAddressRecord | null> {
+  return paymentModels(app).ReceivingAddress.findById(currency).lean<ReceivingAddressRecord>();
 }
 
 /** Whether any configured receiving address is still one the demo data seeded. */
 export async function usesDemoAddresses(app: FastifyInstance): Promise<boolean> {
-  return (await readWalletSettings(app)).some((setting) => isDemoAddress(setting.address));
+  return (await readReceivingAddresses(app)).some((setting) => isDemoAddress(setting.address));
 }
 
 /**
- * Every setting, any currency the admin added included: the admin's page reads the whole collection,
+ * Every receiving address, any currency the admin added included: the admin's page reads the whole collection,
  * a handful of documents.
  */
-const allWalletSettings = (app: FastifyInstance) =>
-  paymentModels(app).WalletSetting.find().lean<WalletSettingRecord[]>();
+const allReceivingAddresses = (app: FastifyInstance) =>
+  paymentModels(app).ReceivingAddress.find().lean<ReceivingAddressRecord[]>();
 
 /** The admin's map as the spec shapes it: currency code → name, symbol, network, address (and rate). */
-export async function walletSettingsMap(app: FastifyInstance): Promise<CryptoWalletSettings> {
-  const settings = await allWalletSettings(app);
+export async function receivingAddressMap(app: FastifyInstance): Promise<CryptoWalletSettings> {
+  const settings = await allReceivingAddresses(app);
   return Object.fromEntries(
     settings.map((s) => [
       s.currency,
@@ -51,7 +54,7 @@ export async function walletSettingsMap(app: FastifyInstance): Promise<CryptoWal
  * spec's rules before anything is written; a currency missing from the map is removed, and a
  * setting without `usdRate` keeps the rate it had.
  */
-export async function saveWalletSettings(
+export async function saveReceivingAddresses(
   app: FastifyInstance,
   settings: CryptoWalletSettings,
   updatedBy: number | null,
@@ -64,7 +67,7 @@ export async function saveWalletSettings(
     }));
   if (problems[0]) throw badRequest(problems[0].message, problems);
 
-  const { WalletSetting } = paymentModels(app);
+  const { ReceivingAddress } = paymentModels(app);
   for (const [currency, setting] of Object.entries(settings)) {
     const set = {
       name: setting.name.trim(),
@@ -74,19 +77,19 @@ export async function saveWalletSettings(
       updatedBy,
       ...(setting.usdRate !== undefined ? { usdRate: setting.usdRate } : {}),
     };
-    const { matchedCount } = await WalletSetting.updateOne({ _id: currency }, { $set: set });
+    const { matchedCount } = await ReceivingAddress.updateOne({ _id: currency }, { $set: set });
     if (matchedCount > 0) continue;
     try {
-      await WalletSetting.create({ _id: currency, currency, usdRate: null, ...set });
+      await ReceivingAddress.create({ _id: currency, currency, usdRate: null, ...set });
     } catch (error) {
       // Another save created it first: this save's values go on top.
       if (!isDuplicateKey(error)) throw error;
-      await WalletSetting.updateOne({ _id: currency }, { $set: set });
+      await ReceivingAddress.updateOne({ _id: currency }, { $set: set });
     }
   }
-  const removed = (await allWalletSettings(app)).filter((setting) => !(setting.currency in settings));
-  await Promise.all(removed.map((setting) => WalletSetting.deleteOne({ _id: setting.currency })));
-  return walletSettingsMap(app);
+  const removed = (await allReceivingAddresses(app)).filter((setting) => !(setting.currency in settings));
+  await Promise.all(removed.map((setting) => ReceivingAddress.deleteOne({ _id: setting.currency })));
+  return receivingAddressMap(app);
 }
 
 function nameOf(currency: string): string {

@@ -10,22 +10,22 @@ import { LoadingRows } from '../components/skeleton.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { toast } from '../stores/toast-store.ts';
 import * as styles from './admin.css.ts';
-import { CRYPTO_WALLETS_KEY } from './admin-cache.ts';
-import { useCryptoWallets } from './admin-queries.ts';
+import { RECEIVING_ADDRESSES_KEY } from './admin-cache.ts';
+import { useReceivingAddresses } from './admin-queries.ts';
 import {
+  type AddressDraft,
+  type AddressDrafts,
   addressError,
   draftsOf,
   hasInvalidField,
   rateError,
   saveLabel,
   settingsOf,
-  type WalletDraft,
-  type WalletDrafts,
-} from './wallet-form.ts';
+} from './receiving-address-form.ts';
 
 /** Spec 001 §2: the addresses members pay to, per currency; checked here and again by the server. */
-export function WalletSettingsCard() {
-  const query = useCryptoWallets();
+export function ReceivingAddressesCard() {
+  const query = useReceivingAddresses();
   const hasData = query.data && Object.keys(query.data).length > 0;
   return (
     <section className={styles.card} aria-labelledby="wallets-title">
@@ -35,7 +35,7 @@ export function WalletSettingsCard() {
       {query.isLoading ? (
         <LoadingRows rows={2} label="Loading wallet settings" />
       ) : hasData && query.data ? (
-        <WalletForm saved={query.data} />
+        <ReceivingAddressesForm saved={query.data} />
       ) : (
         <div className={styles.empty}>
           <p>{CONSOLE_TEXT.noWalletData}</p>
@@ -48,24 +48,24 @@ export function WalletSettingsCard() {
   );
 }
 
-function WalletForm({ saved }: { saved: CryptoWalletSettings }) {
+function ReceivingAddressesForm({ saved }: { saved: CryptoWalletSettings }) {
   const queryClient = useQueryClient();
-  const [drafts, setDrafts] = useState<WalletDrafts>(() => draftsOf(saved));
+  const [drafts, setDrafts] = useState<AddressDrafts>(() => draftsOf(saved));
   const [isDirty, setDirty] = useState(false);
 
   const save = useMutation({
-    mutationFn: (next: WalletDrafts) =>
+    mutationFn: (next: AddressDrafts) =>
       call(api.saveCryptoWallets, { body: settingsOf(next), errorTitle: CONSOLE_TEXT.walletsUpdateFailed }),
     onSuccess: (settings) => {
-      queryClient.setQueryData(CRYPTO_WALLETS_KEY, settings);
+      queryClient.setQueryData(RECEIVING_ADDRESSES_KEY, settings);
       setDrafts(draftsOf(settings));
       setDirty(false);
       toast({ title: 'Wallet addresses saved' });
     },
   });
 
-  const edit = (code: string, field: keyof WalletDraft, value: string) => {
-    setDrafts((current) => ({ ...current, [code]: { ...(current[code] as WalletDraft), [field]: value } }));
+  const edit = (code: string, field: keyof AddressDraft, value: string) => {
+    setDrafts((current) => ({ ...current, [code]: { ...(current[code] as AddressDraft), [field]: value } }));
     setDirty(true);
   };
 
