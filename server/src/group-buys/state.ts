@@ -1,6 +1,5 @@
 import type { GroupBuyPhase } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
-import { claimOnce, headOf, itemKey, readRange } from '../storage/index.ts';
+import { claimOnce, type Database, headOf, itemKey, readRange, type StorageContext } from '../storage/index.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import {
   type GroupBuyOutcomeRecord,
@@ -19,18 +18,18 @@ export interface GroupBuyState {
 }
 
 /** The member's place in the group buy (paid or void), one read by key. */
-export const placeOf = (app: FastifyInstance, threadId: number, userId: number) =>
+export const placeOf = (app: Database, threadId: number, userId: number) =>
   groupBuyModels(app).GroupBuyPlace.findById(placeKey(threadId, userId)).lean<GroupBuyPlaceRecord>();
 
 export const isPaidPlace = (place: Pick<GroupBuyPlaceRecord, 'place'> | null): boolean =>
   place !== null && place.place > 0;
 
 /** How the group buy ended, or null while it is open: one read by key. */
-export const outcomeOf = (app: FastifyInstance, threadId: number) =>
+export const outcomeOf = (app: Database, threadId: number) =>
   groupBuyModels(app).GroupBuyOutcome.findById(String(threadId)).lean<GroupBuyOutcomeRecord>();
 
 /** The group buy's completion, or null (open, expired or cancelled). */
-export async function completionOf(app: FastifyInstance, threadId: number): Promise<GroupBuyOutcomeRecord | null> {
+export async function completionOf(app: Database, threadId: number): Promise<GroupBuyOutcomeRecord | null> {
   const outcome = await outcomeOf(app, threadId);
   return outcome?.status === 'completed' ? outcome : null;
 }
@@ -51,11 +50,11 @@ export const isPastDeadline = (thread: Pick<ThreadRecord, 'groupBuyDeadline'>, n
   thread.groupBuyDeadline !== null && thread.groupBuyDeadline !== undefined && thread.groupBuyDeadline.getTime() <= now;
 
 /** Places taken, probed by key: paid places are numbered 1, 2, … without a gap. */
-export const placesTaken = (app: FastifyInstance, threadId: number): Promise<number> =>
+export const placesTaken = (app: StorageContext, threadId: number): Promise<number> =>
   headOf<PlaceNumberRecord>(app, groupBuyModels(app).PlaceNumber, placesList(threadId));
 
 /** The participants, in place order, from the place numbers (a group buy has at most 100 places). */
-export async function participantsOf(app: FastifyInstance, threadId: number): Promise<number[]> {
+export async function participantsOf(app: StorageContext, threadId: number): Promise<number[]> {
   const places = await readRange<PlaceNumberRecord>(
     app,
     groupBuyModels(app).PlaceNumber,
@@ -67,7 +66,7 @@ export async function participantsOf(app: FastifyInstance, threadId: number): Pr
 }
 
 /** Records place number `place` for its holder; written already is fine. */
-export async function numberPlace(app: FastifyInstance, place: Omit<GroupBuyPlaceRecord, '_id'>): Promise<void> {
+export async function numberPlace(app: Database, place: Omit<GroupBuyPlaceRecord, '_id'>): Promise<void> {
   const list = placesList(place.threadId);
   await claimOnce(groupBuyModels(app).PlaceNumber, {
     _id: itemKey(list, place.place),
@@ -79,7 +78,7 @@ export async function numberPlace(app: FastifyInstance, place: Omit<GroupBuyPlac
 
 /** Each group buy's progress and phase, by key, asked for all of a page's group buys at once. */
 export async function groupBuyStates(
-  app: FastifyInstance,
+  app: StorageContext,
   threads: Pick<ThreadRecord, 'id' | 'groupBuyDeadline'>[],
 ): Promise<Map<number, GroupBuyState>> {
   const states = await Promise.all(

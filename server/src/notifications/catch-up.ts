@@ -2,7 +2,7 @@ import { rooms } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { PostRecord } from '../posts/post-model.ts';
 import { repliesSince } from '../posts/replies.ts';
-import { append, isDuplicateKey, readRange } from '../storage/index.ts';
+import { append, isDuplicateKey, readRange, type StorageContext } from '../storage/index.ts';
 import { notificationModels } from './models.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
 import { followedThreads } from './participants.ts';
@@ -26,7 +26,7 @@ export async function reachableNow(app: FastifyInstance, memberIds: number[]): P
 }
 
 /** A member who turns reply mail on is told of every reply at once from then on (the list only grows). */
-export async function wantsReplyMail(app: FastifyInstance, memberId: number): Promise<void> {
+export async function wantsReplyMail(app: StorageContext, memberId: number): Promise<void> {
   if (!(await claim(app, `reply-mailer:${memberId}`))) return;
   await append(app, notificationModels(app).NotificationMember, REPLY_MAILERS, () => ({ memberId }));
 }

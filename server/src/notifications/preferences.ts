@@ -4,12 +4,12 @@ import {
   type NotificationKind,
   type NotificationPreferences,
 } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { Database, StorageContext } from '../storage/index.ts';
 import { wantsReplyMail } from './catch-up.ts';
 import { notificationModels } from './models.ts';
 
 /** The member's preferences, one point read; kinds they never set keep the defaults. */
-export async function preferencesOf(app: FastifyInstance, memberId: number): Promise<NotificationPreferences> {
+export async function preferencesOf(app: Database, memberId: number): Promise<NotificationPreferences> {
   const stored = await notificationModels(app)
     .NotificationPreferences.findById(String(memberId))
     .lean<NotificationPreferences>();
@@ -20,7 +20,7 @@ export async function preferencesOf(app: FastifyInstance, memberId: number): Pro
 
 /** A whole replacement: the last save wins, which is all a preference needs (no invariant rides on it). */
 export async function savePreferences(
-  app: FastifyInstance,
+  app: StorageContext,
   memberId: number,
   preferences: NotificationPreferences,
 ): Promise<NotificationPreferences> {

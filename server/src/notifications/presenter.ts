@@ -1,7 +1,7 @@
 import type { Notification } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { canSee, type Viewer } from '../threads/policy.ts';
 import { findThread } from '../threads/service.ts';
+import type { NotificationContext } from './context.ts';
 import type { NotificationItem } from './notification-model.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { NotificationItem } from './notification-model.ts';
  * A bounded number of point reads: one per distinct thread on the page.
  */
 export async function presentNotifications(
-  app: FastifyInstance,
+  app: NotificationContext,
   reader: NonNullable<Viewer>,
   items: NotificationItem[],
 ): Promise<Notification[]> {

@@ -8,12 +8,21 @@ import {
   type NotificationsQuery,
   STAFF_NOTIFICATION_KINDS,
 } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { limit } from '../limit.ts';
-import { append, appendAfter, claimOnce, headOf, readItem, readRange } from '../storage/index.ts';
+import {
+  append,
+  appendAfter,
+  claimOnce,
+  type Database,
+  headOf,
+  readItem,
+  readRange,
+  type StorageContext,
+} from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import type { MemberCard } from '../users/member-directory.ts';
 import { isStaff } from '../users/standing.ts';
+import type { NotificationContext } from './context.ts';
 import { notificationModels } from './models.ts';
 import { dueIn, mailOf, notificationsOf, readsOf } from './notification-model.ts';
 import { preferencesOf } from './preferences.ts';
@@ -34,7 +43,7 @@ export interface Happening {
  * Inserts a once-only marker: true for the one caller that inserted it. A claim, kept for good ("this member was
  * told of this"), not an intent: nothing finishes a marker's work after a crash, which loses it rather than repeat it.
  */
-export const claim = (app: FastifyInstance, key: string): Promise<boolean> =>
+export const claim = (app: Database, key: string): Promise<boolean> =>
   claimOnce(notificationModels(app).NotificationMarker, { _id: key, createdAt: new Date() });
 
 /** The marker that says a member was told of a happening. */
@@ -47,7 +56,11 @@ export const periodOf = (at: Date) => Math.floor(at.getTime() / NOTIFICATION_DIG
  * their tabs), an item of their mail list for the next digest, or both. A member is never told of
  * what they did themselves, and only staff hear of the staff queues.
  */
-export async function notify(app: FastifyInstance, memberIds: Iterable<number>, happening: Happening): Promise<void> {
+export async function notify(
+  app: NotificationContext,
+  memberIds: Iterable<number>,
+  happening: Happening,
+): Promise<void> {
   const ids = [...new Set(memberIds)].filter((id) => id !== happening.actorId);
   const cards = await app.members.cards(ids);
   await Promise.all(
@@ -66,7 +79,7 @@ export async function notify(app: FastifyInstance, memberIds: Iterable<number>, 
  */
 const deliveries = limit(2);
 
-export async function deliver(app: FastifyInstance, member: MemberCard, happening: Happening): Promise<void> {
+export async function deliver(app: NotificationContext, member: MemberCard, happening: Happening): Promise<void> {
   if (member.deletedAt || (STAFF_NOTIFICATION_KINDS.includes(happening.kind) && !isStaff(member))) return;
   const channels = (await preferencesOf(app, member.id)).kinds[happening.kind];
   if (!channels.app && !channels.email) return;
@@ -92,13 +105,13 @@ export async function deliver(app: FastifyInstance, member: MemberCard, happenin
 }
 
 /** The member joins the period's digest list once, however many notifications they get in it. */
-async function markDue(app: FastifyInstance, memberId: number, period: number): Promise<void> {
+async function markDue(app: StorageContext, memberId: number, period: number): Promise<void> {
   if (!(await claim(app, `due:${period}:${memberId}`))) return;
   await append(app, notificationModels(app).NotificationMember, dueIn(period), () => ({ memberId }), { buckets: true });
 }
 
 /** The "read up to" mark: the head item of the member's read list (0 before any). */
-async function readUpToOf(app: FastifyInstance, memberId: number): Promise<number> {
+async function readUpToOf(app: StorageContext, memberId: number): Promise<number> {
   const head = await headOf(app, notificationModels(app).NotificationReadMark, readsOf(memberId));
   return head === 0
     ? 0
@@ -106,7 +119,7 @@ async function readUpToOf(app: FastifyInstance, memberId: number): Promise<numbe
 }
 
 /** Unread = the head of the notification list − the read mark: two heads, no counter. */
-export async function countOf(app: FastifyInstance, memberId: number, head?: number): Promise<NotificationCount> {
+export async function countOf(app: StorageContext, memberId: number, head?: number): Promise<NotificationCount> {
   const [notifications, readUpTo] = await Promise.all([
     head ?? headOf(app, notificationModels(app).NotificationItem, notificationsOf(memberId)),
     readUpToOf(app, memberId),
@@ -116,7 +129,7 @@ export async function countOf(app: FastifyInstance, memberId: number, head?: num
 
 /** A page, newest first: `before` is a notification id (its place in the list). */
 export async function listNotifications(
-  app: FastifyInstance,
+  app: NotificationContext,
   member: NonNullable<Viewer>,
   query: NotificationsQuery,
 ): Promise<NotificationList> {
@@ -133,7 +146,7 @@ export async function listNotifications(
  * Raises the read mark to `upTo` (at most the head; a mark never goes back, even when two tabs race:
  * each append extends the mark it read). Every tab of the member follows.
  */
-export async function markRead(app: FastifyInstance, memberId: number, upTo: number): Promise<NotificationCount> {
+export async function markRead(app: NotificationContext, memberId: number, upTo: number): Promise<NotificationCount> {
   const head = await headOf(app, notificationModels(app).NotificationItem, notificationsOf(memberId));
   const target = Math.min(upTo, head);
   if (target > (await readUpToOf(app, memberId))) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
-import type { Database } from './domain-models.ts';
+import type { Database, StorageContext } from './domain-models.ts';
 import { isDuplicateKey } from './ids.ts';
 import { storageModels } from './storage-models.ts';
 
@@ -32,7 +32,8 @@ interface StoredIntent {
   at: Date;
 }
 
-export interface Intent<P> {
+/** `C` is what the kind's `finish` needs: the app by default, or a domain's narrow context (which the app satisfies). */
+export interface Intent<P, C extends StorageContext = FastifyInstance> {
   /** Records the work under `key`: false when it is recorded already (another writer's, under way or left). */
   begin(database: Database, key: string, payload: P): Promise<boolean>;
   /** Clears it: every write is done. */
@@ -40,12 +41,12 @@ export interface Intent<P> {
   /** What is recorded under `key`, or null: the work is done or was never begun. */
   pending(database: Database, key: string): Promise<P | null>;
   /** Finishes this kind's intents recorded before `olderThan` (a periodic sweep leaves those in flight alone). */
-  sweep(app: FastifyInstance, olderThan?: Date): Promise<number>;
+  sweep(context: C, olderThan?: Date): Promise<number>;
 }
 
 /** Every kind, by name: the sweep finds each stored intent's `finish` here. Kinds are declared at module load. */
-type Finish<P> = (app: FastifyInstance, payload: P) => Promise<unknown>;
-const kinds = new Map<string, Finish<never>>();
+type Finish<P, C> = (context: C, payload: P) => Promise<unknown>;
+const kinds = new Map<string, Finish<never, never>>();
 
 const idOf = (kind: string, key: string) => `${kind}:${key}`;
 
@@ -53,9 +54,12 @@ const idOf = (kind: string, key: string) => `${kind}:${key}`;
  * Declares a kind of intent and how to finish one a crash left (idempotent: it may have done any part of it). A
  * `finish` that answers 'later' keeps the intent for a later sweep: work that is not due yet (a mute's end).
  */
-export function intent<P>(kind: string, finish: Finish<P>): Intent<P> {
+export function intent<P, C extends StorageContext = FastifyInstance>(
+  kind: string,
+  finish: Finish<P, C>,
+): Intent<P, C> {
   if (kinds.has(kind)) throw new Error(`intent kind ${kind} declared twice`);
-  kinds.set(kind, finish as Finish<never>);
+  kinds.set(kind, finish as Finish<never, never>);
   return {
     async begin(app, key, payload) {
       try {
@@ -73,16 +77,21 @@ export function intent<P>(kind: string, finish: Finish<P>): Intent<P> {
       const stored = await storageModels(app).Intent.findById(idOf(kind, key)).lean<StoredIntent>();
       return stored ? (stored.payload as P) : null;
     },
-    sweep: (app, olderThan) => finishIntents(app, olderThan, kind),
+    sweep: (context, olderThan) => finishStored(context, olderThan, kind),
   };
 }
 
+/** The start-up sweep: every intent recorded before `olderThan` (all of them), whatever its kind. */
+export const finishIntents = (app: FastifyInstance, olderThan?: Date): Promise<number> => finishStored(app, olderThan);
+
 /**
- * Finishes every intent recorded before `olderThan` (start-up: all of them; a periodic sweep leaves the ones still
- * in flight alone), or only those of kind `only`, oldest first, each by its kind's `finish`, then clears it. One that fails stays for the next sweep. Answers
- * how many were finished.
+ * Finishes the intents recorded before `olderThan` (a periodic sweep leaves the ones still in flight alone), of
+ * every kind or only of kind `only`, oldest first, each by its kind's `finish`, then clears it; one that fails stays
+ * for the next sweep. `context` satisfies every kind it finishes: the app all of them, a kind's own context its
+ * kind. Answers how many were finished.
  */
-export async function finishIntents(app: FastifyInstance, olderThan = new Date(), only?: string): Promise<number> {
+async function finishStored(context: StorageContext, olderThan = new Date(), only?: string): Promise<number> {
+  const app = context;
   const stored = await storageModels(app)
     .Intent.find(only ? { kind: only } : {})
     .sort({ at: 1 })
@@ -96,7 +105,7 @@ export async function finishIntents(app: FastifyInstance, olderThan = new Date()
       continue;
     }
     try {
-      if ((await finish(app, payload as never)) === 'later') continue;
+      if ((await finish(context as never, payload as never)) === 'later') continue;
       await storageModels(app).Intent.deleteOne({ _id });
       finished += 1;
     } catch (error) {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { completionOf, isPaidPlace, placeOf } from '../group-buys/state.ts';
-import { append, headOf, readRange } from '../storage/index.ts';
+import { append, headOf, readRange, type StorageContext } from '../storage/index.ts';
 import { type HeldThread, type HoldingKind, holdingKey, holdingsList } from './holding-model.ts';
+import type { HoldingsMemory } from './holdings-memory.ts';
 import { threadModels } from './models.ts';
 import { type Holdings, isStaffViewer, NO_HOLDINGS, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -9,7 +9,30 @@ import type { ThreadRecord } from './thread-model.ts';
 /** What a thread sells, as far as the question of holding it goes. */
 type AskedThread = Pick<ThreadRecord, 'id' | 'parentThreadId' | 'isGroupBuy' | 'isPremium' | 'hasUnlockableContent'>;
 
-const holds = (app: FastifyInstance, threadId: number, userId: number, kind: HoldingKind) =>
+/** The live threads, as the forum index holds them (`ForumIndex`): a deleted thread is absent. */
+export interface LiveThreads {
+  /** Resolves once every change told so far is held. */
+  current(): Promise<void>;
+  get(id: number): Pick<ThreadRecord, 'sisterThreadId'> | undefined;
+}
+
+/**
+ * What thread access needs of its caller: the database (holding, place and outcome documents, the holdings lists),
+ * the process's memory of answers, and the live threads. The app is one; a unit test builds one without it
+ * (threads/access.test.ts). Each function below takes only the part it uses.
+ */
+export interface AccessContext extends StorageContext {
+  holdings: Pick<HoldingsMemory, 'ofMember' | 'completion'>;
+  forum: LiveThreads;
+}
+
+/** What `holdingsOf` asks with: documents read by key, answers remembered. */
+type AskingContext = Pick<AccessContext, 'mongo' | 'holdings'>;
+
+/** What a member's holdings across the forum are read with: their holdings list, by the live threads. */
+type ListingContext = Omit<AccessContext, 'holdings'>;
+
+const holds = (app: AskingContext, threadId: number, userId: number, kind: HoldingKind) =>
   app.holdings.ofMember(
     userId,
     `${kind}:${threadId}`,
@@ -17,7 +40,7 @@ const holds = (app: FastifyInstance, threadId: number, userId: number, kind: Hol
   );
 
 /** A paid place in a completed group buy; the place is asked only once the buy has completed, when it is final. */
-async function holdsCompletedGroupBuy(app: FastifyInstance, threadId: number, userId: number): Promise<boolean> {
+async function holdsCompletedGroupBuy(app: AskingContext, threadId: number, userId: number): Promise<boolean> {
   const completed = await app.holdings.completion(threadId, async () => (await completionOf(app, threadId)) !== null);
   if (!completed) return false;
   return app.holdings.ofMember(userId, `place:${threadId}`, async () =>
@@ -30,7 +53,7 @@ async function holdsCompletedGroupBuy(app: FastifyInstance, threadId: number, us
  * from the holding and group-buy documents by key and remembered (`HoldingsMemory`): only what each
  * thread sells is asked, and a page's questions are asked together.
  */
-export async function holdingsOf(app: FastifyInstance, viewer: Viewer, threads: AskedThread[]): Promise<Holdings> {
+export async function holdingsOf(app: AskingContext, viewer: Viewer, threads: AskedThread[]): Promise<Holdings> {
   if (viewer === null || isStaffViewer(viewer) || threads.length === 0) return NO_HOLDINGS;
   const asks = new Map<string, Promise<boolean>>();
   const ask = (key: string, question: () => Promise<boolean>) => {
@@ -58,7 +81,7 @@ export async function holdingsOf(app: FastifyInstance, viewer: Viewer, threads: 
 
 /** Adds to the member's holdings list, read by search; best effort (access is decided by the documents). */
 export async function recordHolding(
-  app: FastifyInstance,
+  app: StorageContext,
   userId: number,
   threadId: number,
   kind: HeldThread['kind'],
@@ -79,7 +102,7 @@ export async function recordHolding(
  * decides with (by `canReadContent`, the rule of the thread page), and a completed buy's place only once complete.
  * The forum index holds the live threads: a deleted one drops out without a read.
  */
-export async function holdingsOfMember(app: FastifyInstance, userId: number): Promise<Holdings> {
+export async function holdingsOfMember(app: ListingContext, userId: number): Promise<Holdings> {
   const model = threadModels(app).HeldThread;
   const list = holdingsList(userId);
   const [items] = await Promise.all([
@@ -99,7 +122,7 @@ export async function holdingsOfMember(app: FastifyInstance, userId: number): Pr
 }
 
 /** Every live thread whose paid content or discussion the member holds (an unlocked discussion opens its sister too). */
-export async function heldThreadIds(app: FastifyInstance, userId: number): Promise<number[]> {
+export async function heldThreadIds(app: ListingContext, userId: number): Promise<number[]> {
   const { purchased, unlocked, groupBuys } = await holdingsOfMember(app, userId);
   const sisters = [...unlocked].flatMap((id) => app.forum.get(id)?.sisterThreadId ?? []);
   const held = [...purchased, ...unlocked, ...groupBuys, ...sisters].filter((id) => app.forum.get(id));

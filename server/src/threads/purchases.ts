@@ -10,7 +10,8 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict } from '../errors.ts';
-import { isDuplicateKey } from '../storage/index.ts';
+import type { DomainEvents } from '../realtime/domain-events.ts';
+import { isDuplicateKey, type StorageContext } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
@@ -44,8 +45,16 @@ async function payAuthor(
   }
 }
 
-/** The holding decides: of any number of paid requests for the same thing, one inserts it and succeeds. */
-async function grant(app: FastifyInstance, threadId: number, userId: number, kind: HoldingKind) {
+/** What writing a holding needs: the database, and the events that tell every process's memory of it. */
+export interface GrantContext extends StorageContext {
+  events: Pick<DomainEvents, 'publish'>;
+}
+
+/**
+ * The holding decides: of any number of paid requests for the same thing, one inserts it and succeeds (true); the
+ * others answer false. The holder's remembered answers are forgotten (`access.granted`), and search's list gains it.
+ */
+export async function grantHolding(app: GrantContext, threadId: number, userId: number, kind: HoldingKind) {
   try {
     const _id = holdingKey(threadId, userId, kind);
     await threadModels(app).Holding.create({ _id, threadId, userId, kind, createdAt: new Date() });
@@ -81,7 +90,7 @@ export async function unlockDiscussion(
     key: ledgerKeys.unlock(member.id, thread.id),
     type: 'unlock',
   });
-  if (!(await grant(app, thread.id, member.id, 'unlock'))) {
+  if (!(await grantHolding(app, thread.id, member.id, 'unlock'))) {
     throw conflict(FORUM_TEXT.alreadyUnlocked, ErrorCode.AlreadyOwned);
   }
   return {
@@ -110,7 +119,7 @@ export async function buyThread(app: FastifyInstance, buyer: UserRecord, body: S
       key: ledgerKeys.premium(buyer.id, thread.id),
       type: 'premium_purchase',
     });
-    if (!(await grant(app, thread.id, buyer.id, 'purchase'))) {
+    if (!(await grantHolding(app, thread.id, buyer.id, 'purchase'))) {
       throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
     }
   }

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { markOpen } from '../group-buys/escrow.ts';
-import { findAllByNumericId, findByNumericId, insertWithId, internalId } from '../storage/index.ts';
+import { type Database, findAllByNumericId, findByNumericId, insertWithId, internalId } from '../storage/index.ts';
 import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -44,7 +44,7 @@ import type { ThreadRecord } from './thread-model.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function findThread(app: FastifyInstance, id: number): Promise<ThreadRecord> {
+export async function findThread(app: Database, id: number): Promise<ThreadRecord> {
   const thread = await findByNumericId(threadModels(app).Thread, id);
   if (!thread || thread.deletedAt) throw notFound(SERVER_TEXT.threadNotFound);
   return thread;

@@ -1,8 +1,18 @@
 import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { AppError } from '../errors.ts';
-import { appendAfter, claimOnce, firstSince, headOf, intent, isDuplicateKey, readItem } from '../storage/index.ts';
+import type { DomainEvents } from '../realtime/domain-events.ts';
+import {
+  appendAfter,
+  claimOnce,
+  type Database,
+  firstSince,
+  headOf,
+  intent,
+  isDuplicateKey,
+  readItem,
+  type StorageContext,
+} from '../storage/index.ts';
 import { isEscrowAccount, ledgerKeys, ledgerList } from './ledger-keys.ts';
 import {
   creditKey,
@@ -15,6 +25,15 @@ import {
   type MovementItem,
 } from './ledger-model.ts';
 import { walletModels } from './models.ts';
+
+/**
+ * What the wallet's rules use: the database and the storage module's lists (`StorageContext`), and the domain events
+ * they publish once coins moved (`wallet.balance`, `coins.moved`); they listen to none. The app is one; a unit test
+ * builds one without it (`ledger-rules.test.ts`).
+ */
+export interface WalletContext extends StorageContext {
+  events: Pick<DomainEvents, 'publish'>;
+}
 
 export interface Movement {
   account: number;
@@ -37,9 +56,9 @@ export const insufficientCoins = (needed: number, balance: number) =>
   new AppError(402, ErrorCode.InsufficientCoins, SERVER_TEXT.insufficientCoins, { needed, balance });
 
 type Entries = Model<LedgerItem>;
-const entries = (app: FastifyInstance) => walletModels(app).LedgerEntry as unknown as Entries;
+const entries = (app: Database) => walletModels(app).LedgerEntry as unknown as Entries;
 type Movements = Model<MovementItem>;
-const movements = (app: FastifyInstance) => walletModels(app).Movement as unknown as Movements;
+const movements = (app: Database) => walletModels(app).Movement as unknown as Movements;
 
 /**
  * A movement under way, under its key: recorded before its entry, done once its entry, its place in the movements
@@ -52,7 +71,9 @@ interface MovementUnderWay {
   /** When it was begun (ms): a movement that never happened may still be under way in another process. */
   since: number;
 }
-export const ledgerMove = intent<MovementUnderWay>('ledger-move', (app, moving) => finishMovement(app, moving));
+export const ledgerMove = intent<MovementUnderWay, StorageContext>('ledger-move', (app, moving) =>
+  finishMovement(app, moving),
+);
 
 /**
  * A debit owed to a seller (or an escrow, a member given coins back), under the debit's key: recorded before the
@@ -63,7 +84,7 @@ interface SaleOwed {
   key: string;
   since: number;
 }
-export const sellerCredit = intent<SaleOwed>('seller-credit', (app, sale) => creditOwed(app, sale));
+export const sellerCredit = intent<SaleOwed, WalletContext>('seller-credit', (app, sale) => creditOwed(app, sale));
 
 /** An entry as the code reads it: without the keyed list's bookkeeping. */
 function entryOf(item: LedgerEntry): LedgerEntry {
@@ -72,13 +93,13 @@ function entryOf(item: LedgerEntry): LedgerEntry {
 }
 
 /** The head entry of an account, or null: the head by its hint, then the entry, all by key. */
-async function headEntry(app: FastifyInstance, account: number): Promise<LedgerEntry | null> {
+async function headEntry(app: StorageContext, account: number): Promise<LedgerEntry | null> {
   const head = await headOf(app, entries(app), ledgerList(account));
   return head > 0 ? readItem(entries(app), ledgerList(account), head) : null;
 }
 
 /** The balance is the head entry's balanceAfter; an account with no entries holds 0. */
-export async function balanceOf(app: FastifyInstance, account: number): Promise<number> {
+export async function balanceOf(app: StorageContext, account: number): Promise<number> {
   return (await headEntry(app, account))?.balanceAfter ?? 0;
 }
 
@@ -87,7 +108,7 @@ export async function balanceOf(app: FastifyInstance, account: number): Promise<
  * movement that never happened, unless one is under way or a crash cut it short (its `ledgerMove` intent
  * says so): only then is the ledger searched by key.
  */
-export async function movementByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
+export async function movementByKey(app: Database, key: string): Promise<LedgerEntry | null> {
   const pointer = await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
   if (pointer) return pointer.entry;
   if (await ledgerMove.pending(app, key)) return searchByKey(app, key);
@@ -96,7 +117,7 @@ export async function movementByKey(app: FastifyInstance, key: string): Promise<
 }
 
 /** The rare search: a movement whose pointer a crash (or a writer still at work) has not written yet. */
-async function searchByKey(app: FastifyInstance, key: string): Promise<LedgerEntry | null> {
+async function searchByKey(app: Database, key: string): Promise<LedgerEntry | null> {
   const found = await walletModels(app).LedgerEntry.findOne({ key }).lean<LedgerEntry>();
   return found ? entryOf(found) : null;
 }
@@ -108,7 +129,7 @@ async function searchByKey(app: FastifyInstance, key: string): Promise<LedgerEnt
  * movement of one key, which is answered, not repeated. Correct on FerretDB, where conditional
  * updates are not atomic. Costs a few point reads and inserts, however long the ledger.
  */
-export async function move(app: FastifyInstance, movement: Movement): Promise<MovementResult> {
+export async function move(app: WalletContext, movement: Movement): Promise<MovementResult> {
   // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
   const done = await walletModels(app).LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
   if (done) return { entry: done.entry, replayed: true };
@@ -167,7 +188,7 @@ const RECENT_ENTRIES = 10;
  * a request and a sweep at once) both check the balance; the one whose insert comes second may find the balance
  * already lowered by the first, whose entry is then among the last few it checked: answered, not refused.
  */
-async function recentEntryOf(app: FastifyInstance, account: number, seq: number, key: string) {
+async function recentEntryOf(app: Database, account: number, seq: number, key: string) {
   const recent = await Promise.all(
     Array.from({ length: Math.min(seq, RECENT_ENTRIES) }, (_, i) =>
       readItem(entries(app), ledgerList(account), seq - i),
@@ -178,7 +199,7 @@ async function recentEntryOf(app: FastifyInstance, account: number, seq: number,
 }
 
 /** A refused movement leaves no intent behind. */
-async function abandon(app: FastifyInstance, key: string): Promise<void> {
+async function abandon(app: Database, key: string): Promise<void> {
   await Promise.all([ledgerMove.done(app, key), sellerCredit.done(app, key)]);
 }
 
@@ -186,7 +207,7 @@ async function abandon(app: FastifyInstance, key: string): Promise<void> {
  * After the entry: its place in the movements list (unless it has one: a movement a crash cut short may), then its
  * pointer, then the intent goes.
  */
-async function settleMovement(app: FastifyInstance, entry: LedgerEntry, counted = isCreditSide(entry)): Promise<void> {
+async function settleMovement(app: StorageContext, entry: LedgerEntry, counted = isCreditSide(entry)): Promise<void> {
   await Promise.all([
     counted ? null : countMovement(app, entry),
     claimOnce(walletModels(app).LedgerKey, { _id: entry.key, entry }),
@@ -194,7 +215,7 @@ async function settleMovement(app: FastifyInstance, entry: LedgerEntry, counted 
   await ledgerMove.done(app, entry.key);
 }
 
-async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<void> {
+async function countMovement(app: StorageContext, entry: LedgerEntry): Promise<void> {
   // Read by binary search, one item at a time: no buckets.
   const count = (_n: number, previous: MovementItem | null) => ({
     key: entry.key,
@@ -210,7 +231,7 @@ async function countMovement(app: FastifyInstance, entry: LedgerEntry): Promise<
  * leaves it for the start-up sweep.
  */
 export async function pay(
-  app: FastifyInstance,
+  app: WalletContext,
   payment: { buyer: number; seller: number; amount: number; key: string; type: EntryType; reference: string },
 ): Promise<MovementResult> {
   const debit = await move(app, {
@@ -226,7 +247,7 @@ export async function pay(
 }
 
 /** The credit side of a debit that carries `creditTo` (a seller, an escrow, …); idempotent by its key. */
-export async function completeSale(app: FastifyInstance, debit: LedgerEntry) {
+export async function completeSale(app: WalletContext, debit: LedgerEntry) {
   if (debit.creditTo === null || debit.creditTo === undefined) return;
   await move(app, {
     account: debit.creditTo,
@@ -247,7 +268,7 @@ const isStale = (since: number) => Date.now() - since > IN_FLIGHT_MS;
  * (once) and its pointer. One that never happened is forgotten once no process can still be making it; until then it
  * stays ('later').
  */
-async function finishMovement(app: FastifyInstance, { key, since }: MovementUnderWay): Promise<'later' | undefined> {
+async function finishMovement(app: StorageContext, { key, since }: MovementUnderWay): Promise<'later' | undefined> {
   if (await walletModels(app).LedgerKey.exists({ _id: key })) return;
   const entry = await searchByKey(app, key);
   if (!entry) return isStale(since) ? undefined : 'later';
@@ -255,7 +276,7 @@ async function finishMovement(app: FastifyInstance, { key, since }: MovementUnde
 }
 
 /** Whether a movement cut short is already in the movements list: it would be among the last ones. */
-async function isCounted(app: FastifyInstance, key: string): Promise<boolean> {
+async function isCounted(app: StorageContext, key: string): Promise<boolean> {
   const head = await headOf(app, movements(app), MOVEMENTS);
   const recent = await Promise.all(
     Array.from({ length: Math.min(head, 200) }, (_, i) => readItem(movements(app), MOVEMENTS, head - i)),
@@ -268,7 +289,7 @@ async function isCounted(app: FastifyInstance, key: string): Promise<boolean> {
  * its credit exactly once: credited already (the intent's removal was lost), refunded, or owed: credited now. One
  * whose debit is not found may still be under way in another process ('later'), until no process can be.
  */
-async function creditOwed(app: FastifyInstance, { key, since }: SaleOwed): Promise<'later' | undefined> {
+async function creditOwed(app: WalletContext, { key, since }: SaleOwed): Promise<'later' | undefined> {
   if (await walletModels(app).LedgerKey.exists({ _id: creditKey(key) })) return;
   const debit = await movementByKey(app, key);
   if (!debit) return isStale(since) ? undefined : 'later';
@@ -277,7 +298,7 @@ async function creditOwed(app: FastifyInstance, { key, since }: SaleOwed): Promi
 }
 
 /** Gives back a debit that bought nothing (a group-buy place lost after paying), before any sale credit. */
-export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<void> {
+export async function refund(app: WalletContext, debit: LedgerEntry): Promise<void> {
   await move(app, {
     account: debit.account,
     amount: -debit.amount,
@@ -294,7 +315,7 @@ export async function refund(app: FastifyInstance, debit: LedgerEntry): Promise<
  * point reads finds the last one before `since`.
  */
 export async function ledgerStats(
-  app: FastifyInstance,
+  app: StorageContext,
   since: Date | null,
 ): Promise<{ totalTransactions: number; totalCoins: number }> {
   const model = movements(app);

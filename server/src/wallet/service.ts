@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import { memberPaymentsAt, memberPaymentsHead, paymentByPaymentId } from '../payments/payment-keys.ts';
 import { headOf, readRange } from '../storage/index.ts';
-import { balanceOf, move } from './ledger.ts';
+import { balanceOf, move, type WalletContext } from './ledger.ts';
 import { ledgerList } from './ledger-keys.ts';
 import type { EntryType, LedgerItem } from './ledger-model.ts';
 import { walletModels } from './models.ts';
@@ -23,7 +23,7 @@ const CLOSE_TRIES = 100;
  * Account deletion removes the member's coins: the whole balance leaves in one entry under
  * `close:{userId}`. A spend racing it changes the balance, so the closure re-reads and retries.
  */
-export async function closeWallet(app: FastifyInstance, userId: number): Promise<number> {
+export async function closeWallet(app: WalletContext, userId: number): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const balance = await balanceOf(app, userId);
     if (balance === 0) return 0;
