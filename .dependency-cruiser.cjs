@@ -3,7 +3,7 @@
  * a domain reaches another only through its exported functions, never its collections. docs/storage.md says why.
  */
 const DOMAINS =
-  '(activity|admin|auth|categories|group-buys|moderation|notifications|payments|posts|private-messages|reports|threads|users|wallet)';
+  '(activity|admin|auth|categories|group-buys|moderation|notifications|payments|replies|private-messages|reports|threads|users|wallet)';
 
 module.exports = {
   forbidden: [

@@ -1,6 +1,6 @@
 import type { App } from '@enclave/server';
-import { reply } from '@enclave/server/posts/service.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
+import { reply } from '@enclave/server/replies/service.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { PAGE_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
-import { reply } from '@enclave/server/posts/service.ts';
+import { reply } from '@enclave/server/replies/service.ts';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread } from '@enclave/server/test/forum.ts';
 import type { Browser, Page } from 'playwright-core';

@@ -35,12 +35,12 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { notifyOnDomainEvents } from './notifications/triggers.ts';
 import { paymentModels } from './payments/models.ts';
 import { paymentRoutes } from './payments/routes.ts';
-import { postModels } from './posts/models.ts';
 import { messageModels } from './private-messages/models.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
 import { registerReadModels } from './read-models/follow.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+import { replyModels } from './replies/models.ts';
 import { reportModels } from './reports/models.ts';
 import { reportRoutes } from './reports/routes.ts';
 import {
@@ -87,7 +87,7 @@ const COLLECTIONS = [
   messageModels,
   categoryModels,
   threadModels,
-  postModels,
+  replyModels,
   groupBuyModels,
   reportModels,
   moderationModels,

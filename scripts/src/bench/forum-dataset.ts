@@ -1,6 +1,6 @@
 import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
 import { participantMarker } from '@enclave/server/notifications/participants.ts';
-import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/posts/post-model.ts';
+import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/replies/reply-model.ts';
 import { importList, internalId } from '@enclave/server/storage/index.ts';
 import {
   ADMIN,
@@ -155,7 +155,7 @@ async function writeThreads(storage: Storage, data: Dataset): Promise<void> {
           }));
           const members = repliers.map((memberId) => ({ memberId }));
           return Promise.all([
-            lists.add(() => importList(app, models.Post, repliesList(thread.id), posts)),
+            lists.add(() => importList(app, models.Reply, repliesList(thread.id), posts)),
             lists.add(() => importList(app, models.NotificationMember, participantsOf(thread.id), members)),
           ]);
         }),

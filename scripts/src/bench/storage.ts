@@ -3,8 +3,8 @@ import { groupBuyModels } from '@enclave/server/group-buys/models.ts';
 import { limit } from '@enclave/server/limit.ts';
 import { notificationModels } from '@enclave/server/notifications/models.ts';
 import { paymentModels } from '@enclave/server/payments/models.ts';
-import { postModels } from '@enclave/server/posts/models.ts';
 import { messageModels } from '@enclave/server/private-messages/models.ts';
+import { replyModels } from '@enclave/server/replies/models.ts';
 import { reportModels } from '@enclave/server/reports/models.ts';
 import { threadModels } from '@enclave/server/threads/models.ts';
 import { userModels } from '@enclave/server/users/models.ts';
@@ -29,7 +29,7 @@ export async function openStorage(uri: string) {
     ...userModels(database),
     ...categoryModels(database),
     ...threadModels(database),
-    ...postModels(database),
+    ...replyModels(database),
     ...groupBuyModels(database),
     ...messageModels(database),
     ...walletModels(database),

@@ -1,8 +1,8 @@
 import type { App } from '@enclave/server';
 import { grantCoins } from '@enclave/server/admin/coins.ts';
 import { muteMember } from '@enclave/server/moderation/sanctions.ts';
-import { reply } from '@enclave/server/posts/service.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
+import { reply } from '@enclave/server/replies/service.ts';
 import { createReport, dismissReport } from '@enclave/server/reports/service.ts';
 import { threadModels } from '@enclave/server/threads/models.ts';
 import type { ThreadRecord } from '@enclave/server/threads/thread-model.ts';

@@ -2,7 +2,7 @@ import type { CategoryBody, CreateThreadBody, Thread } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createCategory } from '@enclave/server/categories/service.ts';
 import { contribute } from '@enclave/server/group-buys/service.ts';
-import { reply } from '@enclave/server/posts/service.ts';
+import { reply } from '@enclave/server/replies/service.ts';
 import { approveThread } from '@enclave/server/threads/moderation.ts';
 import { buyThread, unlockDiscussion } from '@enclave/server/threads/purchases.ts';
 import { createThread } from '@enclave/server/threads/service.ts';

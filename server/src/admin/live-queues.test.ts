@@ -1,8 +1,8 @@
 import { api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
+import { reply } from '../replies/service.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { type BrowserTabs, eventsNamed, listeningWithTabs, quiet, received } from '../test/tabs.ts';

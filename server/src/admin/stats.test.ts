@@ -1,9 +1,9 @@
 import { type AdminStats, api } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { postModels } from '../posts/models.ts';
-import { REPLY_IDS } from '../posts/post-model.ts';
-import { reply } from '../posts/service.ts';
+import { replyModels } from '../replies/models.ts';
+import { REPLY_IDS } from '../replies/reply-model.ts';
+import { reply } from '../replies/service.ts';
 import { byNumericId, itemKey } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
@@ -53,8 +53,8 @@ beforeAll(async () => {
   // movements by time, which only ever grow.
   const ancient = await reply(app, bob, first.id, 'From long ago');
   const longAgo = { $set: { createdAt: daysAgo(100) } };
-  await postModels(app).Post.collection.updateOne({ id: ancient.id }, longAgo);
-  await postModels(app).ReplyRef.collection.updateOne({ _id: itemKey(REPLY_IDS, ancient.id) } as never, longAgo);
+  await replyModels(app).Reply.collection.updateOne({ id: ancient.id }, longAgo);
+  await replyModels(app).ReplyRef.collection.updateOne({ _id: itemKey(REPLY_IDS, ancient.id) } as never, longAgo);
   await reply(app, bob, first.id, 'First!');
   await reply(app, bob, first.id, 'Second!');
 

@@ -1,6 +1,6 @@
 import { type AdminStats, STATS_RANGE_DEFAULT, type StatsRange } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import { repliesSince } from '../posts/reply-counts.ts';
+import { repliesSince } from '../replies/reply-counts.ts';
 import { ledgerStats } from '../wallet/ledger.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { RealtimeServer } from '../realtime/server.ts';
 
 /** Content staff removed disappears where it is shown: a reply from its thread's page, a message from both boxes. */
 export function dispatchModerationEvents(app: FastifyInstance, io: RealtimeServer) {
-  app.events.on('post.removed', ({ threadId, postId }) => {
+  app.events.on('reply.removed', ({ threadId, postId }) => {
     io.to(rooms.thread(threadId)).emit('thread:reply-removed', { threadId, postId });
   });
   app.events.on('message.removed', ({ messageId, senderId, recipientId, unreadCount }) => {

@@ -1,7 +1,7 @@
 import { rooms } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { PostRecord } from '../posts/post-model.ts';
-import { repliesSince } from '../posts/replies.ts';
+import { repliesSince } from '../replies/replies.ts';
+import type { ReplyRecord } from '../replies/reply-model.ts';
 import { append, isDuplicateKey, readRange, type StorageContext } from '../storage/index.ts';
 import { notificationModels } from './models.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
@@ -68,7 +68,7 @@ export async function catchUpReplies(app: FastifyInstance, memberId: number): Pr
   if (active.length > 0) await raiseMark(app, memberId, new Date(started - SETTLING_MS));
 }
 
-async function tell(app: FastifyInstance, memberId: number, replies: PostRecord[]): Promise<void> {
+async function tell(app: FastifyInstance, memberId: number, replies: ReplyRecord[]): Promise<void> {
   const [member] = (await app.members.cards([memberId])).values();
   if (!member) return;
   for (const reply of replies) {
@@ -80,7 +80,7 @@ async function tell(app: FastifyInstance, memberId: number, replies: PostRecord[
 }
 
 /** A reply, as its thread's author and repliers hear of it: the same key whether told at once or caught up on. */
-export const replyHappening = (reply: Pick<PostRecord, 'id' | 'threadId' | 'authorId'>, at?: Date): Happening => ({
+export const replyHappening = (reply: Pick<ReplyRecord, 'id' | 'threadId' | 'authorId'>, at?: Date): Happening => ({
   key: `reply:${reply.id}`,
   kind: 'reply',
   threadId: reply.threadId,

@@ -23,7 +23,7 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
   const on = <K extends keyof DomainEventMap>(type: K, handle: (payload: DomainEventMap[K]) => Promise<void>) =>
     app.events.on(type, (payload) => app.afterwards(`notifications not made (${type})`, () => handle(payload)));
 
-  on('post.created', async ({ post }) => {
+  on('reply.created', async ({ post }) => {
     // The replier joins once; a reply racing the join is caught up on rather than told at once.
     const [participants, thread] = await Promise.all([
       threadParticipants(app, post.threadId),

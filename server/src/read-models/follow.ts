@@ -35,8 +35,8 @@ export function registerReadModels(app: FastifyInstance): void {
   app.events.on('thread.approved', ({ threadId }) => thread(threadId));
   app.events.on('thread.updated', ({ threadId }) => thread(threadId));
   app.events.on('thread.deleted', ({ threadId }) => thread(threadId));
-  app.events.on('post.created', ({ post }) => thread(post.threadId));
-  app.events.on('post.removed', ({ threadId }) => thread(threadId));
+  app.events.on('reply.created', ({ post }) => thread(post.threadId));
+  app.events.on('reply.removed', ({ threadId }) => thread(threadId));
   app.events.on('groupBuy.completed', ({ threadId }) => thread(threadId));
   app.events.on('access.granted', ({ userId }) => tell({ kind: 'holdings', id: userId }));
   app.events.on('member.changed', ({ userId }) => tell({ kind: 'member', id: userId }));

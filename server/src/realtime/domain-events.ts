@@ -57,7 +57,7 @@ export interface DomainEventMap {
   'access.granted': { userId: number; threadId: number };
   /** A private thread became readable to these members (created or approved naming them, or an edit added them). */
   'thread.shared': { threadId: number; title: string; userIds: number[] };
-  'post.created': { post: Post };
+  'reply.created': { post: Post };
   /** A group-buy place was taken; `participantIds` hold a place. */
   'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };
   /**
@@ -71,7 +71,7 @@ export interface DomainEventMap {
   'report.queued': { report: Report };
   'report.resolved': { reportId: number; status: 'actioned' | 'dismissed' };
   /** Staff removed a reply (Take Action on a report). */
-  'post.removed': { threadId: number; postId: number };
+  'reply.removed': { threadId: number; postId: number };
   /** Staff removed a message; `unreadCount` is the recipient's after it. */
   'message.removed': { messageId: number; senderId: number; recipientId: number; unreadCount: number };
   /** A member's account changed (registered, verified, renamed, pictured, sanctioned, deleted). */

@@ -15,9 +15,9 @@ import { SESSION_COOKIE, standingMember } from '../auth/session.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
 import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
-import { dispatchPostEvents } from '../posts/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
 import type { Change } from '../read-models/changes.ts';
+import { dispatchReplyEvents } from '../replies/realtime.ts';
 import { dispatchReportEvents } from '../reports/realtime.ts';
 import { isDatabaseUnavailable } from '../storage/index.ts';
 import { dispatchThreadEvents } from '../threads/realtime.ts';
@@ -110,7 +110,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     dispatchPrivateMessageEvents,
     dispatchPaymentEvents,
     dispatchThreadEvents,
-    dispatchPostEvents,
+    dispatchReplyEvents,
     dispatchReportEvents,
     dispatchModerationEvents,
     dispatchDatabaseEvents,

@@ -1,9 +1,9 @@
 import { REPORT_EXCERPT_MAX, REPORT_TEXT, type ReportContentType } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../errors.ts';
-import { removeReply, replyById } from '../posts/replies.ts';
 import { findMessage } from '../private-messages/boxes.ts';
 import { removeMessage } from '../private-messages/service.ts';
+import { removeReply, replyById } from '../replies/replies.ts';
 import { holdingsOf } from '../threads/access.ts';
 import { deleteThread } from '../threads/moderation.ts';
 import { readableText } from '../threads/policy.ts';
@@ -71,7 +71,7 @@ export async function removeContent(app: FastifyInstance, actor: UserRecord, rep
   }
   if (report.contentType === 'post') {
     const post = await removeReply(app, report.contentId);
-    if (post) app.events.publish('post.removed', { threadId: post.threadId, postId: post.id });
+    if (post) app.events.publish('reply.removed', { threadId: post.threadId, postId: post.id });
     return;
   }
   // A message becomes a tombstone both boxes skip (see removeMessage).

@@ -2,9 +2,9 @@ import { api, ErrorCode, REPORT_EXCERPT_MAX, REPORT_TEXT, type Report } from '@e
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { moderationModels } from '../moderation/models.ts';
-import { postModels } from '../posts/models.ts';
-import { reply } from '../posts/service.ts';
 import { sendMessage } from '../private-messages/service.ts';
+import { replyModels } from '../replies/models.ts';
+import { reply } from '../replies/service.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -256,7 +256,7 @@ describe('Take Action (POST /api/admin/reports/{id}/approve)', () => {
       expect((await admin.call(api.approveReport, { params: { id: reportId } })).statusCode).toBe(200);
     }
     // A removed reply stays as a tombstone without its content, so reply numbers never move.
-    expect(await postModels(app).Post.findOne({ id: post.id }).lean()).toMatchObject({
+    expect(await replyModels(app).Reply.findOne({ id: post.id }).lean()).toMatchObject({
       content: '',
       removedAt: expect.any(Date),
     });

@@ -1,8 +1,8 @@
 import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
-import { replyCountOf } from '../posts/replies.ts';
 import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
+import { replyCountOf } from '../replies/replies.ts';
 import { findByNumericId } from '../storage/index.ts';
 import { CategoryTally } from './category-tally.ts';
 import { threadModels } from './models.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { categoryRoutes } from '../categories/routes.ts';
 import { registerGroupBuySweeps } from '../group-buys/sweep.ts';
-import { postRoutes } from '../posts/routes.ts';
+import { replyRoutes } from '../replies/routes.ts';
 import { purchaseRoutes } from './purchase-routes.ts';
 import { threadRoutes } from './routes.ts';
 
@@ -15,6 +15,6 @@ export const forumPlugin = fp(async (app: FastifyInstance) => {
   registerGroupBuySweeps(app);
   await app.register(categoryRoutes);
   await app.register(threadRoutes);
-  await app.register(postRoutes);
+  await app.register(replyRoutes);
   await app.register(purchaseRoutes);
 });

@@ -12,7 +12,7 @@ import { decide } from '../group-buys/escrow.ts';
 import { groupBuyOf } from '../group-buys/service.ts';
 import { isPaidPlace, outcomeOf, phaseOf, placeOf, placesTaken } from '../group-buys/state.ts';
 import { logModeration } from '../moderation/log.ts';
-import { deleteReplies } from '../posts/replies.ts';
+import { deleteReplies } from '../replies/replies.ts';
 import { byNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { threadModels } from './models.ts';

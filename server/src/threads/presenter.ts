@@ -2,7 +2,7 @@ import type { PublicUser, Thread } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { type GroupBuyState, groupBuyStates } from '../group-buys/state.ts';
-import { replyCounts } from '../posts/reply-counts.ts';
+import { replyCounts } from '../replies/reply-counts.ts';
 import { holdingsOf } from './access.ts';
 import type { IndexedThread } from './forum-index.ts';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { replyCountOf } from '../posts/replies.ts';
+import { replyCountOf } from '../replies/replies.ts';
 import { internalId } from '../storage/index.ts';
 import { threadModels } from './models.ts';
 

@@ -1,7 +1,7 @@
 import { api, VALIDATION } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { postModels } from '../posts/models.ts';
+import { replyModels } from '../replies/models.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -180,7 +180,7 @@ describe('deleting a thread (DELETE /api/admin/threads/{id})', () => {
       expect(tombstone?.deletedAt).toBeInstanceOf(Date);
       expect(tombstone?.content).toBe('');
     }
-    expect(await postModels(app).Post.countDocuments({ threadId: thread.id })).toBe(0);
+    expect(await replyModels(app).Reply.countDocuments({ threadId: thread.id })).toBe(0);
     expect((await moderator.call(api.threads)).json().map((t: { id: number }) => t.id)).not.toContain(thread.id);
     expect((await moderator.call(api.deleteThread, { params: { id: thread.id } })).statusCode).toBe(404);
   });

@@ -2,7 +2,7 @@ import { api, type Thread } from '@enclave/protocol';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { reply } from '../posts/service.ts';
+import { reply } from '../replies/service.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { firstSince, headOf } from '../storage/index.ts';
-import { postModels } from './models.ts';
-import { REPLY_IDS, type ReplyRefRecord } from './post-model.ts';
+import { replyModels } from './models.ts';
 import { replyCountOf } from './replies.ts';
+import { REPLY_IDS, type ReplyRefRecord } from './reply-model.ts';
 
 export { replyCountOf };
 
@@ -18,7 +18,7 @@ export async function replyCounts(app: FastifyInstance, threadIds: number[]): Pr
  * reply ids, which are gap-free and written in time order, by point reads of their entries.
  */
 export async function repliesSince(app: FastifyInstance, since: Date | null): Promise<number> {
-  const { ReplyRef } = postModels(app);
+  const { ReplyRef } = replyModels(app);
   const top = await headOf<ReplyRefRecord>(app, ReplyRef, REPLY_IDS);
   if (since === null) return top;
   return top - (await firstSince<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, since, top)) + 1;

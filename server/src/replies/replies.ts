@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { append, deleteList, headOf, intent, readItem, readNewest, readRange, rewriteItem } from '../storage/index.ts';
 import { noteReply, noteReplyRemoved } from '../threads/reply-hints.ts';
-import { postModels } from './models.ts';
-import { type PostRecord, REPLY_IDS, type ReplyRefRecord, removedList, repliesList } from './post-model.ts';
+import { replyModels } from './models.ts';
+import { REPLY_IDS, type ReplyRecord, type ReplyRefRecord, removedList, repliesList } from './reply-model.ts';
 
 /**
  * Replies by key: each thread's replies are a keyed list (numbers 1, 2, … in the order written), and
@@ -21,8 +21,8 @@ interface NewReply {
  * thread's hints (reply count, last reply time) are brought forward. A crash after the id leaves an
  * id that names no reply; one before the entry is completed by `replyById`.
  */
-export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<PostRecord> {
-  const { ReplyRef, Post } = postModels(app);
+export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<ReplyRecord> {
+  const { ReplyRef, Reply } = replyModels(app);
   const createdAt = new Date();
   // Ids are looked up one at a time, never listed: no buckets.
   const ref = await append<ReplyRefRecord>(
@@ -36,9 +36,9 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
   // the hints are written beside the reply's bucket.
   const removed = removedCount(app, reply.threadId);
   const [post] = await Promise.all([
-    append<PostRecord>(
+    append<ReplyRecord>(
       app,
-      Post,
+      Reply,
       repliesList(reply.threadId),
       () => ({ ...reply, id: ref.n, createdAt, updatedAt: createdAt, removedAt: null }),
       {
@@ -56,17 +56,17 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
 
 /** A deleted thread's replies go with it, by key; the reply ids' entries stay, naming replies gone. */
 export async function deleteReplies(app: FastifyInstance, threadId: number): Promise<void> {
-  await deleteList<PostRecord>(app, postModels(app).Post, repliesList(threadId));
+  await deleteList<ReplyRecord>(app, replyModels(app).Reply, repliesList(threadId));
 }
 
 /** The number of removed replies in a thread: the head of its removals list. */
 const removedCount = (app: FastifyInstance, threadId: number) =>
-  headOf<ReplyRefRecord>(app, postModels(app).ReplyRef, removedList(threadId));
+  headOf<ReplyRefRecord>(app, replyModels(app).ReplyRef, removedList(threadId));
 
 /** A thread's replies, exactly: written minus removed, from the two heads. */
 export async function replyCountOf(app: FastifyInstance, threadId: number): Promise<number> {
   const [written, removed] = await Promise.all([
-    headOf<PostRecord>(app, postModels(app).Post, repliesList(threadId)),
+    headOf<ReplyRecord>(app, replyModels(app).Reply, repliesList(threadId)),
     removedCount(app, threadId),
   ]);
   return written - removed;
@@ -81,15 +81,15 @@ export async function readReplies(
   threadId: number,
   after: number,
   limit: number,
-): Promise<PostRecord[]> {
-  const { Post } = postModels(app);
+): Promise<ReplyRecord[]> {
+  const { Reply } = replyModels(app);
   const list = repliesList(threadId);
-  const head = await headOf<PostRecord>(app, Post, list);
-  const page: PostRecord[] = [];
+  const head = await headOf<ReplyRecord>(app, Reply, list);
+  const page: ReplyRecord[] = [];
   let from = after + 1;
   while (page.length < limit && from <= head) {
     const to = from + (limit - page.length) - 1;
-    const items = await readRange<PostRecord>(app, Post, list, from, to, head);
+    const items = await readRange<ReplyRecord>(app, Reply, list, from, to, head);
     page.push(...items.filter((item) => !item.removedAt));
     from = to + 1;
   }
@@ -106,10 +106,10 @@ export async function repliesSince(
   threadId: number,
   start: Date,
   { removed = false } = {},
-): Promise<PostRecord[]> {
-  const since = await readNewest<PostRecord>(
+): Promise<ReplyRecord[]> {
+  const since = await readNewest<ReplyRecord>(
     app,
-    postModels(app).Post,
+    replyModels(app).Reply,
     repliesList(threadId),
     (item) => item.createdAt >= start,
   );
@@ -117,11 +117,11 @@ export async function repliesSince(
 }
 
 /** The reply with global id `id` (removed ones included, as tombstones), by its `reply-ids` entry. */
-export async function replyById(app: FastifyInstance, id: number): Promise<PostRecord | null> {
-  const { ReplyRef, Post } = postModels(app);
+export async function replyById(app: FastifyInstance, id: number): Promise<ReplyRecord | null> {
+  const { ReplyRef, Reply } = replyModels(app);
   const ref = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, id);
   if (!ref || ref.threadId === null) return null;
-  if (ref.number) return readItem<PostRecord>(Post, repliesList(ref.threadId), ref.number);
+  if (ref.number) return readItem<ReplyRecord>(Reply, repliesList(ref.threadId), ref.number);
   // A crash between the reply and its entry (or a reply still being written): the reply, if it was stored, is
   // among its thread's newest, written after its id; found there once, then recorded.
   const post = (await repliesSince(app, ref.threadId, ref.createdAt, { removed: true })).find((r) => r.id === id);
@@ -146,13 +146,13 @@ export const replyRemoval = intent<Removal>('reply-removal', (app, removal) => f
  * Staff removal: the reply becomes a tombstone (content dropped) that pages skip, and its thread's
  * removals list gains it, once. Answers the removed reply, or null if there was nothing (left) to remove.
  */
-export async function removeReply(app: FastifyInstance, id: number): Promise<PostRecord | null> {
+export async function removeReply(app: FastifyInstance, id: number): Promise<ReplyRecord | null> {
   const post = await replyById(app, id);
   if (!post || post.removedAt) return null;
   const removal: Removal = { replyId: id, threadId: post.threadId, number: post.n };
   if (!(await replyRemoval.begin(app, String(id), removal))) return null;
   // Another removal may have finished between our read and our intent: it tombstoned first.
-  const now = await readItem<PostRecord>(postModels(app).Post, post.list, post.n);
+  const now = await readItem<ReplyRecord>(replyModels(app).Reply, post.list, post.n);
   if (!now || now.removedAt) {
     await replyRemoval.done(app, String(id));
     return null;
@@ -164,7 +164,7 @@ export async function removeReply(app: FastifyInstance, id: number): Promise<Pos
 
 /** The removal's writes, each safe to run again after a crash: counted once, tombstoned, the thread's hints lowered. */
 async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<void> {
-  const { ReplyRef, Post } = postModels(app);
+  const { ReplyRef, Reply } = replyModels(app);
   const list = removedList(removal.threadId);
   // A rerun after a crash may find the removal counted already: a thread's removals are few.
   const counted = await readRange<ReplyRefRecord>(app, ReplyRef, list, 1, Number.MAX_SAFE_INTEGER);
@@ -175,7 +175,7 @@ async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<vo
       createdAt: new Date(),
     }));
   }
-  await rewriteItem<PostRecord>(app, Post, repliesList(removal.threadId), removal.number, {
+  await rewriteItem<ReplyRecord>(app, Reply, repliesList(removal.threadId), removal.number, {
     content: '',
     removedAt: new Date(),
   });

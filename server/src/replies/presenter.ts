@@ -1,8 +1,8 @@
 import type { Post, PublicUser } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { PostRecord } from './post-model.ts';
+import type { ReplyRecord } from './reply-model.ts';
 
-function present(post: PostRecord, author: PublicUser | undefined): Post {
+function present(post: ReplyRecord, author: PublicUser | undefined): Post {
   return {
     id: post.id,
     threadId: post.threadId,
@@ -19,7 +19,7 @@ function present(post: PostRecord, author: PublicUser | undefined): Post {
 }
 
 /** Replies with their authors; a deleted author reads as 'Anonymous'. */
-export async function presentPosts(app: FastifyInstance, posts: PostRecord[]): Promise<Post[]> {
+export async function presentReplies(app: FastifyInstance, posts: ReplyRecord[]): Promise<Post[]> {
   const authors = await app.members.shown(posts.map((post) => post.authorId));
   return posts.map((post) => present(post, authors.get(post.authorId)));
 }

@@ -5,7 +5,7 @@ import { badRequest } from '../errors.ts';
 import type { Viewer } from '../threads/policy.ts';
 import { readableThread } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { presentPosts } from './presenter.ts';
+import { presentReplies } from './presenter.ts';
 import { readReplies, writeReply } from './replies.ts';
 
 /** Replies oldest first, a page by reply number, for a viewer who may read the thread (404 private, 402 premium without access). */
@@ -17,7 +17,7 @@ export async function listReplies(
 ): Promise<Post[]> {
   const { thread } = await readableThread(app, viewer, threadId, { shown: true });
   const posts = await readReplies(app, thread.id, query.after ?? 0, query.limit ?? LIMITS.pageSizeMax);
-  return presentPosts(app, posts);
+  return presentReplies(app, posts);
 }
 
 /** A reply by a member who may read the thread and is not muted; pushed to the thread's watchers. */
@@ -33,7 +33,7 @@ export async function reply(
   const text = content.trim();
   if (text.length > LIMITS.replyMax) throw badRequest(FORUM_TEXT.replyMax(LIMITS.replyMax));
   const post = await writeReply(app, { threadId: thread.id, authorId: author.id, content: text });
-  const [presented] = (await presentPosts(app, [post])) as [Post];
-  app.events.publish('post.created', { post: presented });
+  const [presented] = (await presentReplies(app, [post])) as [Post];
+  app.events.publish('reply.created', { post: presented });
   return presented;
 }

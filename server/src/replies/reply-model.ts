@@ -7,7 +7,7 @@ import { type ListItem, listItemFields } from '../storage/index.ts';
  * (reports, removals and events name it), unique through its entry in the `reply-ids` list.
  * A reply staff remove stays as a tombstone (`removedAt`, content dropped) so numbers never move.
  */
-export interface PostRecord extends ListItem {
+export interface ReplyRecord extends ListItem {
   id: number;
   threadId: number;
   authorId: number;
@@ -19,7 +19,7 @@ export interface PostRecord extends ListItem {
 
 export const repliesList = (threadId: number) => `replies:${threadId}`;
 
-export const postSchema = new Schema<PostRecord>(
+export const replySchema = new Schema<ReplyRecord>(
   {
     ...listItemFields,
     id: { type: Number, required: true },
@@ -33,7 +33,7 @@ export const postSchema = new Schema<PostRecord>(
   { id: false, versionKey: false },
 );
 // Thread deletion removes a thread's replies by this field (a scan on FerretDB, an index on MongoDB).
-postSchema.index({ threadId: 1 });
+replySchema.index({ threadId: 1 });
 
 /** `reply-ids:{id}`: where reply `id` lives (its thread and number), and when it was written. */
 export const REPLY_IDS = 'reply-ids';

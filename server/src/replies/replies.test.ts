@@ -5,8 +5,8 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
-import { postModels } from './models.ts';
-import { REPLY_IDS } from './post-model.ts';
+import { replyModels } from './models.ts';
+import { REPLY_IDS } from './reply-model.ts';
 
 let app: App;
 
@@ -52,14 +52,14 @@ describe('replies', () => {
     const { client } = await createMember(app);
     const posted = (await reply(client, thread.id, 'Cut short')).json() as Post;
     const entry = { _id: `${REPLY_IDS}:${posted.id}` };
-    await postModels(app).ReplyRef.updateOne(entry, { $set: { number: null } });
+    await replyModels(app).ReplyRef.updateOne(entry, { $set: { number: null } });
     const { client: reporter } = await createMember(app);
     const reported = await reporter.call(api.createReport, {
       body: { contentType: 'post', contentId: posted.id, reason: 'Found by id' },
     });
     expect(reported.json()).toMatchObject({ contentText: 'Cut short' });
     expect(reported.statusCode).toBe(201);
-    expect(await postModels(app).ReplyRef.findOne(entry).lean()).toMatchObject({ number: 2 });
+    expect(await replyModels(app).ReplyRef.findOne(entry).lean()).toMatchObject({ number: 2 });
   });
 
   it('need content, a signed-in member, and a thread the member can see', async () => {
@@ -73,7 +73,7 @@ describe('replies', () => {
     expect((await reply(new TestClient(app), thread.id, 'hi')).statusCode).toBe(401);
     const { client: other } = await createMember(app);
     expect((await reply(other, hidden.id, 'hi')).statusCode).toBe(404);
-    expect(await postModels(app).Post.countDocuments({ threadId: hidden.id })).toBe(0);
+    expect(await replyModels(app).Reply.countDocuments({ threadId: hidden.id })).toBe(0);
   });
 
   it('answer 402 on a premium thread without access, so the client opens the purchase dialog', async () => {
@@ -83,7 +83,7 @@ describe('replies', () => {
     const response = await reply(client, thread.id, 'Let me in');
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ code: ErrorCode.PremiumRequired, details: { threadId: thread.id } });
-    expect(await postModels(app).Post.countDocuments({ threadId: thread.id })).toBe(0);
+    expect(await replyModels(app).Reply.countDocuments({ threadId: thread.id })).toBe(0);
   });
 
   it('are refused to muted members', async () => {
@@ -108,6 +108,6 @@ describe('replies', () => {
     });
     const { client: other } = await createMember(app);
     expect((await reply(other, thread.id, 'someone else')).statusCode).toBe(201);
-    expect(await postModels(app).Post.countDocuments({ threadId: thread.id })).toBe(2);
+    expect(await replyModels(app).Reply.countDocuments({ threadId: thread.id })).toBe(2);
   });
 });

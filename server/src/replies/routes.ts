@@ -5,7 +5,7 @@ import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { listReplies, reply } from './service.ts';
 
-export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const replyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.posts),
     handler: async (request) => listReplies(app, request.viewer, request.params.id, request.query),

@@ -6,7 +6,7 @@ import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { threadModels } from '../threads/models.ts';
-import { postModels } from './models.ts';
+import { replyModels } from './models.ts';
 import { readReplies, removeReply, replyById, replyCountOf, replyRemoval } from './replies.ts';
 import { repliesSince, replyCounts } from './reply-counts.ts';
 import { reply } from './service.ts';
@@ -86,7 +86,7 @@ describe('reply numbers', () => {
     ).toBe(true);
     // A crash after the first write: the removal counted, the reply not yet a tombstone.
     const tombstone = vi
-      .spyOn(postModels(app).Post.collection, 'updateOne')
+      .spyOn(replyModels(app).Reply.collection, 'updateOne')
       .mockRejectedValueOnce(new Error('the process died'));
     await expect(removeReply(app, interrupted.id)).rejects.toThrow('the process died');
     tombstone.mockRestore();
