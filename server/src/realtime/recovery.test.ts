@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type ClientToServerEvents, ErrorCode, rooms, type ServerToClientEvents } from '@enclave/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,11 +54,12 @@ async function blip(socket: ClientSocket, userId: number) {
   await expect.poll(async () => (await app.io.in(rooms.user(userId)).fetchSockets()).length, { timeout: 5000 }).toBe(0);
 }
 
-/** Waits for the tab's comeback to be decided: refused, or connected again. */
+/**
+ * Waits for the tab's comeback to be decided: refused (the server closed it, so nothing can arrive after), or
+ * connected again (what it missed is then polled for).
+ */
 async function comeback(socket: ClientSocket) {
-  const deadline = Date.now() + 5000;
-  while (!socket.refusedWith && !socket.connected && Date.now() < deadline) await sleep(20);
-  await sleep(200);
+  await expect.poll(() => Boolean(socket.refusedWith) || socket.connected, { timeout: 5000 }).toBe(true);
 }
 
 describe('a socket that comes back after its session was revoked', () => {
@@ -72,7 +72,7 @@ describe('a socket that comes back after its session was revoked', () => {
     await comeback(socket);
     expect(socket.connected).toBe(true);
     expect(socket.recovered).toBe(true);
-    expect(socket.received).toContain('message:new');
+    await expect.poll(() => socket.received).toContain('message:new');
   });
 
   it('after a password change: no missed message, no room, refused', async () => {
