@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import {
   appendMonthly,
+  type Database,
   headOf,
   monthlyList,
   monthsSince,
@@ -10,6 +11,7 @@ import {
   recordAt,
   recordIdOf,
   removeOwnerRecords,
+  type StorageContext,
 } from '../storage/index.ts';
 import { ACTIVITY, type ActivityItem } from './activity-model.ts';
 import { activityModels } from './models.ts';
@@ -19,7 +21,7 @@ export type NewActivity = Pick<ActivityItem, 'kind'> &
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const entries = (app: FastifyInstance) => activityModels(app).ActivityItem as unknown as Model<ActivityItem>;
+const entries = (app: Database) => activityModels(app).ActivityItem as unknown as Model<ActivityItem>;
 
 /** Adds an entry, dated now, to the member's log. */
 export function recordActivity(app: FastifyInstance, userId: number, activity: NewActivity): Promise<ActivityItem> {
@@ -51,7 +53,7 @@ function present(item: ActivityItem): ActivityEntry {
  * before it, a bucket at a time; none older than the retention, however long ago their month was swept.
  */
 export async function readActivity(
-  app: FastifyInstance,
+  app: StorageContext,
   userId: number,
   { before, limit = LIMITS.activityPageSize }: { before?: string; limit?: number },
 ): Promise<ActivityPage> {

@@ -12,7 +12,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict } from '../errors.ts';
-import { claimSlot, isDuplicateKey, releaseSlots, slotsFreeAt } from '../storage/index.ts';
+import { claimSlot, type Database, isDuplicateKey, releaseSlots, slotsFreeAt } from '../storage/index.ts';
 import {
   bumpSessionVersion,
   createAccount,
@@ -24,14 +24,18 @@ import {
   usernameKey,
 } from '../users/accounts.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import type { AuthContext } from './context.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { checkVerificationCode, claimResend, sendVerificationCode } from './verification.ts';
 
 /** The name and email keys are the users domain's (its unique indexes); auth's callers still name them from here. */
 export { emailKey, usernameKey };
 
+/** What registering and signing in use: the accounts and attempt slots, the member directory's keys, the events. */
+type SignInContext = Pick<AuthContext, 'mongo' | 'members' | 'events'>;
+
 /** A member found by a key of the member directory (name or email), read from the database for a decision. */
-const memberByKey = (app: FastifyInstance, id: number | undefined) =>
+const memberByKey = (app: Database, id: number | undefined) =>
   id === undefined ? Promise.resolve(null) : storedMember(app, id);
 
 interface NameOwners {
@@ -40,13 +44,13 @@ interface NameOwners {
 }
 
 /** Asked before registering: the member directory, read by key. */
-const directory = (app: FastifyInstance): NameOwners => ({
+const directory = (app: Pick<AuthContext, 'members'>): NameOwners => ({
   byName: async (username) => (await app.members.idByName(username)) !== undefined,
   byEmail: async (email) => (await app.members.idByEmail(email)) !== undefined,
 });
 
 /** Asked after the unique index refused an insert: the collection itself, since the winner may be another process's. */
-const collection = (app: FastifyInstance): NameOwners => ({
+const collection = (app: Database): NameOwners => ({
   byName: (username) => isNameHeld(app, username),
   byEmail: (email) => isEmailHeld(app, email),
 });
@@ -63,7 +67,7 @@ async function explainTaken(owners: NameOwners, username: string, email: string)
  * directory is asked first, and the collection after a refused insert (the winner may be another process's).
  */
 export async function insertMember(
-  app: FastifyInstance,
+  app: SignInContext,
   fields: { username: string; email: string; password: string; isEmailVerified: boolean; isAdmin?: boolean },
 ): Promise<UserRecord> {
   const taken = await explainTaken(directory(app), fields.username, fields.email);
@@ -121,7 +125,7 @@ export async function register(
  * unknown name runs the same steps (a dummy hash), so no answer and no timing tells whether an account exists.
  */
 export async function login(
-  app: FastifyInstance,
+  app: SignInContext,
   { username, password }: LoginBody,
   caller: { address: string; client: ClientSummary },
 ): Promise<UserRecord> {
@@ -144,13 +148,13 @@ export async function login(
 }
 
 /** A deleted member's bounded tries (codes, resends) go with them: auth owns the slots it claims. */
-export async function forgetAttempts(app: FastifyInstance, userId: number): Promise<void> {
+export async function forgetAttempts(app: Database, userId: number): Promise<void> {
   await releaseSlots(app, new RegExp(`^[a-z]+:${userId}(:|$)`));
 }
 
 /** Bumping the session version ends every session of this member, on every device. */
 export async function revokeSessions(
-  app: FastifyInstance,
+  app: Pick<AuthContext, 'mongo' | 'events'>,
   userId: number,
   reason: 'banned' | 'password_changed' | 'deleted',
 ): Promise<UserRecord | null> {
@@ -162,7 +166,7 @@ export async function revokeSessions(
 }
 
 async function userForVerification(
-  app: FastifyInstance,
+  app: Pick<AuthContext, 'mongo' | 'members'>,
   viewer: UserRecord | null,
   email: string | undefined,
 ): Promise<UserRecord | null> {

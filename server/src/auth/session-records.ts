@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import {
   appendMonthly,
   claimOnce,
+  type Database,
   itemKey,
   monthlyList,
   monthsSince,
@@ -14,6 +15,7 @@ import {
   removeOwnerRecords,
 } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import type { AuthContext } from './context.ts';
 import { authModels } from './models.ts';
 import { SESSIONS, type SessionItem } from './session-model.ts';
 
@@ -35,7 +37,7 @@ export interface StandingSession extends SessionItem {
   lastSeenAt: Date;
 }
 
-const records = (app: FastifyInstance) => authModels(app).SessionItem as unknown as Model<SessionItem>;
+const records = (app: Database) => authModels(app).SessionItem as unknown as Model<SessionItem>;
 
 /** The item key of a session of this member, or null when `sessionId` is not a session id. */
 export function sessionKey(userId: number, sessionId: string): string | null {
@@ -64,7 +66,11 @@ export async function openSession(
 const expiredBefore = () => new Date(Date.now() - SESSION_TTL_SECONDS * 1000);
 
 /** Whether a record still stands: not expired, not ended by a version bump, not ended on its own. */
-async function stands(app: FastifyInstance, user: UserRecord, session: SessionItem): Promise<boolean> {
+async function stands(
+  app: Pick<AuthContext, 'sessionCache'>,
+  user: UserRecord,
+  session: SessionItem,
+): Promise<boolean> {
   return (
     session.createdAt > expiredBefore() &&
     session.sessionVersion === user.sessionVersion &&
@@ -72,14 +78,14 @@ async function stands(app: FastifyInstance, user: UserRecord, session: SessionIt
   );
 }
 
-async function withLastSeen(app: FastifyInstance, session: SessionItem): Promise<StandingSession> {
+async function withLastSeen(app: Database, session: SessionItem): Promise<StandingSession> {
   const seen = await authModels(app).SessionSeen.findById(session._id).lean<{ at: Date }>();
   return { ...session, lastSeenAt: seen?.at ?? session.createdAt };
 }
 
 /** One standing session of this member, by its id: a few point reads. Null for anything else. */
 export async function findSession(
-  app: FastifyInstance,
+  app: Pick<AuthContext, 'mongo' | 'sessionCache'>,
   user: UserRecord,
   sessionId: string,
 ): Promise<StandingSession | null> {
@@ -93,7 +99,10 @@ export async function findSession(
  * started in (a session lasts LIMITS.sessionDays), read a bucket at a time, then each candidate's end and
  * last-seen by key.
  */
-export async function standingSessions(app: FastifyInstance, user: UserRecord): Promise<StandingSession[]> {
+export async function standingSessions(
+  app: Omit<AuthContext, 'events' | 'members'>,
+  user: UserRecord,
+): Promise<StandingSession[]> {
   const lists = monthsSince(expiredBefore()).map((month) => monthlyList(SESSIONS.prefix, user.id, month));
   const signedIn = (
     await Promise.all(lists.map((list) => readRange(app, records(app), list, 1, Number.MAX_SAFE_INTEGER)))
@@ -113,7 +122,7 @@ export async function standingSessions(app: FastifyInstance, user: UserRecord): 
  * 'session.ended' tells every process to forget it and signs its sockets out. Answers whether this call ended it.
  */
 export async function endSession(
-  app: FastifyInstance,
+  app: Pick<AuthContext, 'mongo' | 'events'>,
   session: SessionItem,
   reason: SessionEndReason,
 ): Promise<boolean> {

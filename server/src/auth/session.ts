@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { recordIdOf } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { describeClient } from './client-info.ts';
+import type { AuthContext } from './context.ts';
 import { authModels } from './models.ts';
 import { SessionCache } from './session-cache.ts';
 import { openSession, SESSION_TTL_SECONDS, type SessionToken, sessionKey } from './session-records.ts';
@@ -64,7 +65,7 @@ const sessionStands = (user: UserRecord | null, version: number): user is UserRe
  * kept current by Changes, so a request reads nothing once they are warm.
  */
 export async function standingMember(
-  app: FastifyInstance,
+  app: Pick<AuthContext, 'members' | 'sessionCache'>,
   userId: number,
   version: number,
   sessionId: string,

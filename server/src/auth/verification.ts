@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { ErrorCode, type RetryAfterDetails, SECURITY, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-import { claimSlot, releaseSlots } from '../storage/index.ts';
+import { claimSlot, type Database, releaseSlots } from '../storage/index.ts';
 import { storeVerificationCode } from '../users/accounts.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
@@ -54,7 +54,7 @@ export async function checkVerificationCode(app: FastifyInstance, user: UserReco
 }
 
 /** One resend a minute: the slot under a unique index expires after the cool-down, whose seconds left a refusal carries. */
-export async function claimResend(app: FastifyInstance, user: UserRecord): Promise<void> {
+export async function claimResend(app: Database, user: UserRecord): Promise<void> {
   const claimed = await claimSlot(app, `resend:${user.id}`, 1, SECURITY.resendCooldownMs);
   if (!claimed) {
     const sentAt = user.verification?.sentAt?.getTime() ?? Date.now();

@@ -1,8 +1,7 @@
 import type { GroupBuyOutcome } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
-import { claimOnce } from '../storage/index.ts';
+import { claimOnce, type Database } from '../storage/index.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
-import { completeSale, movementByKey, pay } from '../wallet/ledger.ts';
+import { completeSale, movementByKey, pay, type WalletContext } from '../wallet/ledger.ts';
 import { escrowAccount, ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
 import type { GroupBuyOutcomeRecord } from './model.ts';
@@ -14,6 +13,10 @@ import { outcomeOf, participantsOf } from './state.ts';
  * the escrow's entry `sale:{key}`); the outcome document decides, once, where the escrow goes: all of it to the
  * organiser in one movement (completed), or each contribution back to its contributor (expired, cancelled). Every
  * movement has its own ledger key, so any step may run again, in any process, and moves nothing twice.
+ *
+ * What these rules use is the wallet's context (`WalletContext`): the database and the storage module's lists (the
+ * places, the ledger), and the domain events (`groupBuy.completed`, `groupBuy.ended`, and the wallet's own); the app
+ * is one. The marker alone needs only the database.
  */
 
 type GroupBuy = Pick<ThreadRecord, 'id' | 'authorId' | 'groupBuyDeadline'>;
@@ -22,7 +25,7 @@ type GroupBuy = Pick<ThreadRecord, 'id' | 'authorId' | 'groupBuyDeadline'>;
  * The marker that says the group buy's coins are not settled yet: written before any coin can reach its escrow and
  * before any outcome, removed once the outcome is paid out or refunded. Written already is fine.
  */
-export async function markOpen(app: FastifyInstance, thread: GroupBuy): Promise<void> {
+export async function markOpen(app: Database, thread: GroupBuy): Promise<void> {
   await claimOnce(groupBuyModels(app).OpenGroupBuy, {
     _id: String(thread.id),
     threadId: thread.id,
@@ -31,7 +34,7 @@ export async function markOpen(app: FastifyInstance, thread: GroupBuy): Promise<
 }
 
 /** The contribution debits the escrow holds (or is owed), each credited to it: a crash may have cut one short. */
-async function heldContributions(app: FastifyInstance, thread: GroupBuy): Promise<LedgerEntry[]> {
+async function heldContributions(app: WalletContext, thread: GroupBuy): Promise<LedgerEntry[]> {
   const participants = await participantsOf(app, thread.id);
   const debits = await Promise.all(
     participants.map((userId) => movementByKey(app, ledgerKeys.contribution(userId, thread.id))),
@@ -42,7 +45,7 @@ async function heldContributions(app: FastifyInstance, thread: GroupBuy): Promis
 }
 
 /** One contribution back to its contributor, from the escrow: once, whoever asks. */
-export async function returnContribution(app: FastifyInstance, thread: GroupBuy, debit: LedgerEntry): Promise<void> {
+export async function returnContribution(app: WalletContext, thread: GroupBuy, debit: LedgerEntry): Promise<void> {
   await completeSale(app, debit);
   const { replayed } = await pay(app, {
     buyer: escrowAccount(thread.id),
@@ -61,7 +64,7 @@ export async function returnContribution(app: FastifyInstance, thread: GroupBuy,
  * participants (so when several settle at once, one does; a settlement a crash cut short is told by the sweep that
  * finishes it; a crash between the record and the telling loses the telling rather than repeat it).
  */
-export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: GroupBuyOutcomeRecord): Promise<void> {
+export async function settle(app: WalletContext, thread: GroupBuy, outcome: GroupBuyOutcomeRecord): Promise<void> {
   const held = await heldContributions(app, thread);
   if (outcome.status === 'completed') {
     const total = held.reduce((sum, debit) => sum - debit.amount, 0);
@@ -95,7 +98,7 @@ export async function settle(app: FastifyInstance, thread: GroupBuy, outcome: Gr
  * is then carried out. Answers the outcome that stands, and whether this call decided it.
  */
 export async function decide(
-  app: FastifyInstance,
+  app: WalletContext,
   thread: GroupBuy,
   status: GroupBuyOutcome,
 ): Promise<{ outcome: GroupBuyOutcomeRecord; decided: boolean }> {

@@ -1,16 +1,23 @@
 import { type ContributeReply, ErrorCode, FORUM_TEXT, type GroupBuyStatus, THREAD_TEXT } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict } from '../errors.ts';
-import { claimOnce, intent, itemKey } from '../storage/index.ts';
+import { claimOnce, type Database, intent, itemKey, type StorageContext } from '../storage/index.ts';
 import { holdingsOf, recordHolding } from '../threads/access.ts';
 import { readableText, type Viewer } from '../threads/policy.ts';
 import { visibleThread } from '../threads/service.ts';
 import { storedThread } from '../threads/stored-thread.ts';
 import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { completeSale, type MovementResult, move, movementByKey, refund } from '../wallet/ledger.ts';
+import {
+  completeSale,
+  type MovementResult,
+  move,
+  movementByKey,
+  refund,
+  type WalletContext,
+} from '../wallet/ledger.ts';
 import { escrowAccount, ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
+import type { GroupBuyContext } from './context.ts';
 import { decide, markOpen, returnContribution } from './escrow.ts';
 import { type GroupBuyOutcomeRecord, type GroupBuyPlaceRecord, placeKey, placesList } from './model.ts';
 import { groupBuyModels } from './models.ts';
@@ -32,7 +39,11 @@ export function groupBuyOf(thread: ThreadRecord) {
   return { required: thread.groupBuyParticipantsRequired, amount: thread.groupBuyContributionAmount };
 }
 
-export async function groupBuyStatus(app: FastifyInstance, viewer: Viewer, threadId: number): Promise<GroupBuyStatus> {
+export async function groupBuyStatus(
+  app: Omit<GroupBuyContext, 'events'>,
+  viewer: Viewer,
+  threadId: number,
+): Promise<GroupBuyStatus> {
   const thread = await visibleThread(app, viewer, threadId);
   const { required, amount } = groupBuyOf(thread);
   const [states, mine, holdings] = await Promise.all([
@@ -65,7 +76,7 @@ function endedError(status: GroupBuyOutcomeRecord['status']): AppError {
 }
 
 /** The debit, owed to the thread's escrow; a shortfall answers with the spec's contribution text. */
-async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRecord, amount: number) {
+async function charge(app: WalletContext, member: UserRecord, thread: ThreadRecord, amount: number) {
   try {
     return await move(app, {
       account: member.id,
@@ -87,7 +98,7 @@ async function charge(app: FastifyInstance, member: UserRecord, thread: ThreadRe
  * (one per member) and unique (thread, place) decide every contest in one insert.
  */
 async function claimPlace(
-  app: FastifyInstance,
+  app: StorageContext,
   threadId: number,
   userId: number,
   required: number,
@@ -103,14 +114,14 @@ async function claimPlace(
 }
 
 /** Place `place` is taken but was not numbered (a crash between the two writes): found once, numbered. */
-async function renumberTakenPlace(app: FastifyInstance, threadId: number, place: number) {
+async function renumberTakenPlace(app: Database, threadId: number, place: number) {
   const taken = await groupBuyModels(app).PlaceNumber.exists({ _id: itemKey(placesList(threadId), place) });
   if (taken) return;
   const holder = await groupBuyModels(app).GroupBuyPlace.findOne({ threadId, place }).lean<GroupBuyPlaceRecord>();
   if (holder) await numberPlace(app, holder);
 }
 
-async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: number): Promise<never> {
+async function settleReplay(app: Database, member: UserRecord, threadId: number): Promise<never> {
   const place = await placeOf(app, threadId, member.id);
   if (isPaidPlace(place)) throw conflict(THREAD_TEXT.alreadyContributed, ErrorCode.AlreadyOwned);
   const refunded = await movementByKey(app, ledgerKeys.refund(ledgerKeys.contribution(member.id, threadId)));
@@ -118,7 +129,7 @@ async function settleReplay(app: FastifyInstance, member: UserRecord, threadId: 
 }
 
 /** The last place completes the group buy (unless something ended it first); watchers and participants see the count. */
-async function announceProgress(app: FastifyInstance, thread: ThreadRecord, required: number) {
+async function announceProgress(app: WalletContext, thread: ThreadRecord, required: number) {
   const participantIds = await participantsOf(app, thread.id);
   const current = participantIds.length;
   const outcome =
@@ -136,7 +147,7 @@ async function announceProgress(app: FastifyInstance, thread: ThreadRecord, requ
  * missed this place), the contribution goes back now. Answers the outcome that stands, if any.
  */
 export async function settlePlace(
-  app: FastifyInstance,
+  app: WalletContext,
   thread: ThreadRecord,
   place: GroupBuyPlaceRecord,
   debit: LedgerEntry,
@@ -162,7 +173,7 @@ interface ContributionUnderWay {
  * in, the debit bought nothing and is refunded; if the member holds a paid place, its remaining steps run (the
  * escrow's credit, the completion if that place filled the group buy, the return if the group buy ended meanwhile).
  */
-async function settleInterrupted(app: FastifyInstance, { threadId, userId, key }: ContributionUnderWay) {
+async function settleInterrupted(app: WalletContext, { threadId, userId, key }: ContributionUnderWay) {
   const debit = await movementByKey(app, key);
   if (!debit) return;
   await claimOnce(groupBuyModels(app).GroupBuyPlace, {
@@ -189,7 +200,10 @@ async function settleInterrupted(app: FastifyInstance, { threadId, userId, key }
  * ledger (whose seller credit would otherwise pay the escrow for a debit that bought nothing: see sweep.ts); the
  * periodic sweep those whose request another process gave up on or died in.
  */
-export const contributionUnderWay = intent<ContributionUnderWay>('group-buy-contribution', settleInterrupted);
+export const contributionUnderWay = intent<ContributionUnderWay, WalletContext>(
+  'group-buy-contribution',
+  settleInterrupted,
+);
 
 export const contributionKey = (threadId: number, userId: number) => `${threadId}:${userId}`;
 
@@ -200,7 +214,7 @@ export const contributionKey = (threadId: number, userId: number) => `${threadId
  * past its deadline, already in) costs nothing; one whose group buy ended while it was being made is returned.
  */
 export async function contribute(
-  app: FastifyInstance,
+  app: WalletContext,
   member: UserRecord,
   threadId: number,
   amount: number,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runSweep } from '../periodic.ts';
 import { storedThread } from '../threads/stored-thread.ts';
+import type { WalletContext } from '../wallet/ledger.ts';
 import { decide, settle } from './escrow.ts';
 import type { OpenGroupBuyRecord } from './model.ts';
 import { groupBuyModels } from './models.ts';
@@ -13,7 +14,7 @@ import { outcomeOf, placesTaken } from './state.ts';
  * sweeps, and every payout and return is keyed, so a sweep that runs twice moves nothing twice. Answers the
  * earliest deadline still ahead, so the next sweep can be timed for it.
  */
-async function sweepDeadlines(app: FastifyInstance): Promise<{ ended: number; next: Date | null }> {
+async function sweepDeadlines(app: WalletContext): Promise<{ ended: number; next: Date | null }> {
   const markers = await groupBuyModels(app).OpenGroupBuy.find().lean<OpenGroupBuyRecord[]>();
   let ended = 0;
   let next: Date | null = null;
@@ -50,7 +51,7 @@ const IN_FLIGHT_MS = 60_000;
  * decides, but would refund it), then the deadlines. Answers how many contributions it settled and group buys it
  * ended, and the next deadline.
  */
-export async function sweepGroupBuys(app: FastifyInstance, olderThanMs = IN_FLIGHT_MS) {
+export async function sweepGroupBuys(app: WalletContext, olderThanMs = IN_FLIGHT_MS) {
   const settled = await contributionUnderWay.sweep(app, new Date(Date.now() - olderThanMs));
   const deadlines = await sweepDeadlines(app);
   return { settled, ...deadlines };

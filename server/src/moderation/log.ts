@@ -1,6 +1,6 @@
 import { LIMITS, type ModerationLogEntry, type ModerationLogQuery } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
-import { insertWithId } from '../storage/index.ts';
+import { type Database, insertWithId } from '../storage/index.ts';
+import type { NamingContext } from './context.ts';
 import { moderationModels } from './models.ts';
 import type { ModerationLogRecord } from './moderation-log-model.ts';
 import { presentLogEntries } from './presenter.ts';
@@ -12,7 +12,7 @@ export type ModerationEntry = Pick<ModerationLogRecord, 'actorId' | 'action' | '
   Partial<Pick<ModerationLogRecord, 'targetId' | 'reason' | 'details'>>;
 
 /** Records a moderation action after it took effect. Every domain that moderates calls this. */
-export async function logModeration(app: FastifyInstance, entry: ModerationEntry): Promise<ModerationLogRecord> {
+export async function logModeration(app: Database, entry: ModerationEntry): Promise<ModerationLogRecord> {
   return insertWithId(moderationModels(app).ModerationLog, {
     actorId: entry.actorId,
     action: entry.action,
@@ -24,7 +24,10 @@ export async function logModeration(app: FastifyInstance, entry: ModerationEntry
   });
 }
 
-export async function moderationLog(app: FastifyInstance, query: ModerationLogQuery): Promise<ModerationLogEntry[]> {
+export async function moderationLog(
+  app: Database & NamingContext,
+  query: ModerationLogQuery,
+): Promise<ModerationLogEntry[]> {
   const entries = await moderationModels(app)
     .ModerationLog.find({
       ...(query.action ? { action: query.action } : {}),
@@ -40,6 +43,6 @@ export async function moderationLog(app: FastifyInstance, query: ModerationLogQu
  * Takes back the log entry of an action that was logged first (its entry's id is part of it) and then did not take
  * effect: the log never claims what did not happen. Only for an entry its caller has just written.
  */
-export async function withdrawModerationEntry(app: FastifyInstance, id: number): Promise<void> {
+export async function withdrawModerationEntry(app: Database, id: number): Promise<void> {
   await moderationModels(app).ModerationLog.deleteOne({ id });
 }

@@ -1,11 +1,11 @@
 import type { ModerationLogEntry } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { usernamesOf } from '../users/usernames.ts';
+import type { NamingContext } from './context.ts';
 import { OPERATOR } from './log.ts';
 import type { ModerationLogRecord } from './moderation-log-model.ts';
 
 export async function presentLogEntries(
-  app: FastifyInstance,
+  app: NamingContext,
   entries: ModerationLogRecord[],
 ): Promise<ModerationLogEntry[]> {
   const names = await usernamesOf(

@@ -1,18 +1,18 @@
 import { ADMIN_TEXT, type OkReply } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { revokeSessions } from '../auth/service.ts';
 import { conflict, forbidden } from '../errors.ts';
 import { liftBan, liftMute, recordBan, recordMute } from '../users/accounts.ts';
 import { findMember } from '../users/service.ts';
 import { isMuted } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import type { SanctionContext } from './context.ts';
 import { logModeration } from './log.ts';
 import { expectMuteEnd } from './mute-endings.ts';
 import { canBeSanctioned } from './policy.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function sanctionable(app: FastifyInstance, id: number): Promise<UserRecord> {
+async function sanctionable(app: Pick<SanctionContext, 'members'>, id: number): Promise<UserRecord> {
   const target = await findMember(app, id);
   if (!canBeSanctioned(target)) throw forbidden(ADMIN_TEXT.cannotSanctionStaff);
   return target;
@@ -20,7 +20,7 @@ async function sanctionable(app: FastifyInstance, id: number): Promise<UserRecor
 
 /** Bans the member and signs every one of their tabs and devices out at once. */
 export async function banMember(
-  app: FastifyInstance,
+  app: SanctionContext,
   actor: Pick<UserRecord, 'id'>,
   id: number,
   reason?: string,
@@ -35,7 +35,7 @@ export async function banMember(
 }
 
 export async function unbanMember(
-  app: FastifyInstance,
+  app: SanctionContext,
   actor: Pick<UserRecord, 'id'>,
   id: number,
   reason?: string,
@@ -51,7 +51,7 @@ export async function unbanMember(
 
 /** A muted member reads but cannot post, reply or message until `mutedUntil`; a new mute replaces the old end. */
 export async function muteMember(
-  app: FastifyInstance,
+  app: SanctionContext,
   actor: UserRecord,
   id: number,
   hours: number,
@@ -75,7 +75,7 @@ export async function muteMember(
 }
 
 export async function unmuteMember(
-  app: FastifyInstance,
+  app: SanctionContext,
   actor: UserRecord,
   id: number,
   reason?: string,

@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import {
   append,
   claimOnce,
+  type Database,
   findByNumericId,
   headOf,
   insertWithId,
   type ListItem,
   readRange,
+  type StorageContext,
 } from '../storage/index.ts';
 import { paymentModels } from './models.ts';
 import { type PaymentRecord, paymentList } from './payment-model.ts';
@@ -20,11 +21,11 @@ import { type PaymentRecord, paymentList } from './payment-model.ts';
 export interface PaymentItem extends ListItem {
   id: number;
 }
-export const paymentItems = (app: FastifyInstance) => paymentModels(app).PaymentItem as unknown as Model<PaymentItem>;
+export const paymentItems = (app: Database) => paymentModels(app).PaymentItem as unknown as Model<PaymentItem>;
 
 /** Stores a new payment: its pointer first, then (if it waits for staff) its open marker, the payment, its place in the member's list. */
 export async function recordPayment(
-  app: FastifyInstance,
+  app: StorageContext,
   fields: Omit<PaymentRecord, 'id' | 'createdAt' | 'updatedAt'>,
 ): Promise<PaymentRecord> {
   const { PaymentKey, OpenPayment, Payment } = paymentModels(app);
@@ -38,7 +39,7 @@ export async function recordPayment(
 }
 
 /** The payment's place in its member's list, then the pointer that says both are written. */
-async function listPayment(app: FastifyInstance, payment: PaymentRecord): Promise<void> {
+async function listPayment(app: StorageContext, payment: PaymentRecord): Promise<void> {
   await append(app, paymentItems(app), paymentList(payment.userId), () => ({ id: payment.id }));
   await paymentModels(app).PaymentKey.updateOne(
     { _id: payment.paymentId },
@@ -52,7 +53,7 @@ async function listPayment(app: FastifyInstance, payment: PaymentRecord): Promis
  * null is a payment a crash interrupted (or one being written right now): only then is it searched for,
  * and a found one gets its list place and pointer.
  */
-export async function paymentByPaymentId(app: FastifyInstance, paymentId: string): Promise<PaymentRecord | null> {
+export async function paymentByPaymentId(app: StorageContext, paymentId: string): Promise<PaymentRecord | null> {
   const pointer = await paymentModels(app).PaymentKey.findById(paymentId).lean<{ id: number | null }>();
   if (!pointer) return null;
   if (pointer.id !== null) return findByNumericId(paymentModels(app).Payment, pointer.id);
@@ -62,14 +63,14 @@ export async function paymentByPaymentId(app: FastifyInstance, paymentId: string
 }
 
 /** The payments of these list items, by key, in the items' order; a payment deleted meanwhile is left out. */
-async function paymentsOfItems(app: FastifyInstance, items: PaymentItem[]): Promise<PaymentRecord[]> {
+async function paymentsOfItems(app: Database, items: PaymentItem[]): Promise<PaymentRecord[]> {
   const ids = [...new Set(items.map((item) => item.id))];
   const found = await Promise.all(ids.map((id) => findByNumericId(paymentModels(app).Payment, id)));
   return found.filter((payment): payment is PaymentRecord => payment !== null);
 }
 
 /** How many payments the member has made: the head of their list, whose positions run from 1 to it. */
-export const memberPaymentsHead = (app: FastifyInstance, userId: number): Promise<number> =>
+export const memberPaymentsHead = (app: StorageContext, userId: number): Promise<number> =>
   headOf(app, paymentItems(app), paymentList(userId));
 
 /**
@@ -77,7 +78,7 @@ export const memberPaymentsHead = (app: FastifyInstance, userId: number): Promis
  * oldest first, each with its position; a payment deleted meanwhile is left out.
  */
 export async function memberPaymentsAt(
-  app: FastifyInstance,
+  app: StorageContext,
   userId: number,
   first: number,
   last: number,
@@ -92,7 +93,7 @@ export async function memberPaymentsAt(
 }
 
 /** Self-custody payments waiting for staff, oldest first: the open markers, each payment by key. */
-export async function openPayments(app: FastifyInstance, limit: number): Promise<PaymentRecord[]> {
+export async function openPayments(app: StorageContext, limit: number): Promise<PaymentRecord[]> {
   const markers = await paymentModels(app).OpenPayment.find().lean<{ _id: string; createdAt: Date }[]>();
   markers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const payments = await Promise.all(markers.slice(0, limit).map((marker) => paymentByPaymentId(app, marker._id)));
@@ -102,6 +103,6 @@ export async function openPayments(app: FastifyInstance, limit: number): Promise
 }
 
 /** A payment no longer waits for staff: its marker goes. */
-export async function closePayment(app: FastifyInstance, paymentId: string): Promise<void> {
+export async function closePayment(app: Database, paymentId: string): Promise<void> {
   await paymentModels(app).OpenPayment.deleteOne({ _id: paymentId });
 }

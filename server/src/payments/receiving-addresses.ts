@@ -6,28 +6,24 @@ import {
   PAYMENT_CURRENCIES,
   VALIDATION,
 } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
-import { isDuplicateKey } from '../storage/index.ts';
+import { type Database, isDuplicateKey } from '../storage/index.ts';
 import { isDemoAddress } from './demo-addresses.ts';
 import { paymentModels } from './models.ts';
 import type { ReceivingAddressRecord } from './receiving-address-model.ts';
 
 /** The receiving addresses of the currencies payments accept, by key: a short fixed list. */
-export async function readReceivingAddresses(app: FastifyInstance): Promise<ReceivingAddressRecord[]> {
+export async function readReceivingAddresses(app: Database): Promise<ReceivingAddressRecord[]> {
   const settings = await Promise.all(PAYMENT_CURRENCIES.map((currency) => receivingAddressOf(app, currency)));
   return settings.filter((setting): setting is ReceivingAddressRecord => setting !== null);
 }
 
-export async function receivingAddressOf(
-  app: FastifyInstance,
-  currency: string,
-): Promise<ReceivingAddressRecord | null> {
+export async function receivingAddressOf(app: Database, currency: string): Promise<ReceivingAddressRecord | null> {
   return paymentModels(app).ReceivingAddress.findById(currency).lean<ReceivingAddressRecord>();
 }
 
 /** Whether any configured receiving address is still one the demo data seeded. */
-export async function usesDemoAddresses(app: FastifyInstance): Promise<boolean> {
+export async function usesDemoAddresses(app: Database): Promise<boolean> {
   return (await readReceivingAddresses(app)).some((setting) => isDemoAddress(setting.address));
 }
 
@@ -35,11 +31,11 @@ export async function usesDemoAddresses(app: FastifyInstance): Promise<boolean> 
  * Every receiving address, any currency the admin added included: the admin's page reads the whole collection,
  * a handful of documents.
  */
-const allReceivingAddresses = (app: FastifyInstance) =>
+const allReceivingAddresses = (app: Database) =>
   paymentModels(app).ReceivingAddress.find().lean<ReceivingAddressRecord[]>();
 
 /** The admin's map as the spec shapes it: currency code → name, symbol, network, address (and rate). */
-export async function receivingAddressMap(app: FastifyInstance): Promise<CryptoWalletSettings> {
+export async function receivingAddressMap(app: Database): Promise<CryptoWalletSettings> {
   const settings = await allReceivingAddresses(app);
   return Object.fromEntries(
     settings.map((s) => [
@@ -55,7 +51,7 @@ export async function receivingAddressMap(app: FastifyInstance): Promise<CryptoW
  * setting without `usdRate` keeps the rate it had.
  */
 export async function saveReceivingAddresses(
-  app: FastifyInstance,
+  app: Database,
   settings: CryptoWalletSettings,
   updatedBy: number | null,
 ): Promise<CryptoWalletSettings> {

@@ -13,8 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
-import { findByNumericId } from '../storage/index.ts';
+import { type Database, findByNumericId, type StorageContext } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import type { WalletContext } from '../wallet/ledger.ts';
 import { paymentModels } from './models.ts';
 import { findPackage } from './packages.ts';
 import { openPayments, paymentByPaymentId, recordPayment } from './payment-keys.ts';
@@ -22,7 +23,7 @@ import type { PaymentRecord } from './payment-model.ts';
 import { paymentProvider } from './providers/index.ts';
 import { isSignedNotification } from './providers/nowpayments.ts';
 import type { PaymentProvider } from './providers/provider.ts';
-import { failPayment, finishPayment, recordStatus } from './settlement.ts';
+import { failPayment, finishPayment, type PaymentStatusContext, recordStatus } from './settlement.ts';
 
 async function supportedCurrency(provider: PaymentProvider, code: string): Promise<PaymentCurrency> {
   if (!isPaymentCurrency(code) || !(await provider.currencies()).includes(code)) {
@@ -75,7 +76,7 @@ export async function createPayment(
   return payment;
 }
 
-export async function findOwnPayment(app: FastifyInstance, user: UserRecord, paymentId: string) {
+export async function findOwnPayment(app: StorageContext, user: UserRecord, paymentId: string) {
   const payment = await paymentByPaymentId(app, paymentId);
   if (!payment || payment.userId !== user.id) throw notFound(PAYMENT_TEXT.paymentNotFound);
   return payment;
@@ -92,7 +93,7 @@ export function assertSignedNotification(app: FastifyInstance, body: unknown, si
  * delivered); every other status (partially_paid, failed, expired...) is recorded on the payment.
  */
 export async function handleNotification(
-  app: FastifyInstance,
+  app: WalletContext,
   notification: {
     payment_id: number | string;
     payment_status: string;
@@ -114,12 +115,12 @@ export async function handleNotification(
   return recordStatus(app, payment, status as PaymentStatus, Number.isFinite(paid) ? paid : null);
 }
 
-export async function pendingPayments(app: FastifyInstance): Promise<PaymentRecord[]> {
+export async function pendingPayments(app: StorageContext): Promise<PaymentRecord[]> {
   return openPayments(app, LIMITS.pageSizeMax);
 }
 
 /** A self-custody payment for staff to decide; four eyes on money: never a staff member's own. */
-async function paymentToDecide(app: FastifyInstance, staff: UserRecord, id: number): Promise<PaymentRecord> {
+async function paymentToDecide(app: Database, staff: UserRecord, id: number): Promise<PaymentRecord> {
   const payment = await findByNumericId(paymentModels(app).Payment, id);
   if (!payment) throw notFound(PAYMENT_TEXT.paymentNotFound);
   if (payment.provider !== 'self-custody') throw conflict(PAYMENT_TEXT.staffConfirmsSelfCustodyOnly);
@@ -128,7 +129,7 @@ async function paymentToDecide(app: FastifyInstance, staff: UserRecord, id: numb
 }
 
 /** Logs the decision when this call made it (not when it answered an earlier one). */
-async function logDecision(app: FastifyInstance, staff: UserRecord, before: PaymentRecord, after: PaymentRecord) {
+async function logDecision(app: Database, staff: UserRecord, before: PaymentRecord, after: PaymentRecord) {
   if (before.status === after.status || after.decidedBy !== staff.id) return;
   await logModeration(app, {
     actorId: staff.id,
@@ -140,14 +141,14 @@ async function logDecision(app: FastifyInstance, staff: UserRecord, before: Paym
 }
 
 /** Staff saw the coins arrive at the admin's address, in this chain transaction: the member is credited once. */
-export async function confirmPayment(app: FastifyInstance, staff: UserRecord, id: number, transactionHash: string) {
+export async function confirmPayment(app: WalletContext, staff: UserRecord, id: number, transactionHash: string) {
   const payment = await paymentToDecide(app, staff, id);
   const confirmed = await finishPayment(app, payment, { decidedBy: staff.id, transactionHash });
   await logDecision(app, staff, payment, confirmed);
   return confirmed;
 }
 
-export async function rejectPayment(app: FastifyInstance, staff: UserRecord, id: number) {
+export async function rejectPayment(app: PaymentStatusContext, staff: UserRecord, id: number) {
   const payment = await paymentToDecide(app, staff, id);
   const rejected = await failPayment(app, payment, staff.id);
   await logDecision(app, staff, payment, rejected);

@@ -1,8 +1,7 @@
 import { PAYMENT_TEXT, type PaymentStatus } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { conflict } from '../errors.ts';
-import { internalId, isDuplicateKey } from '../storage/index.ts';
-import { move } from '../wallet/ledger.ts';
+import { type Database, internalId, isDuplicateKey } from '../storage/index.ts';
+import { move, type WalletContext } from '../wallet/ledger.ts';
 import { paymentModels } from './models.ts';
 import { closePayment } from './payment-keys.ts';
 import type { PaymentOutcome, PaymentRecord } from './payment-model.ts';
@@ -10,8 +9,15 @@ import type { PaymentOutcome, PaymentRecord } from './payment-model.ts';
 /** The ledger key of a payment's credit: the same payment never credits twice. */
 export const paymentCreditKey = (paymentId: string) => `payment:${paymentId}`;
 
+/**
+ * What recording a payment's status uses: its documents, and the domain event that tells its member's tabs (and
+ * staff's) of the change (`payment.changed`). Crediting a finished payment moves coins too, with the whole
+ * `WalletContext`. The app is both.
+ */
+export type PaymentStatusContext = Pick<WalletContext, 'mongo' | 'events'>;
+
 /** Claims the payment's one outcome and answers the outcome that won, this one or an earlier one. */
-async function claimOutcome(app: FastifyInstance, claim: Omit<PaymentOutcome, 'createdAt'>): Promise<PaymentOutcome> {
+async function claimOutcome(app: Database, claim: Omit<PaymentOutcome, 'createdAt'>): Promise<PaymentOutcome> {
   const outcome = { ...claim, createdAt: new Date() };
   try {
     await paymentModels(app).PaymentOutcome.create({ _id: claim.paymentId, ...outcome });
@@ -24,11 +30,11 @@ async function claimOutcome(app: FastifyInstance, claim: Omit<PaymentOutcome, 'c
   }
 }
 
-const outcomeOf = (app: FastifyInstance, paymentId: string) =>
+const outcomeOf = (app: Database, paymentId: string) =>
   paymentModels(app).PaymentOutcome.findById(paymentId).lean<PaymentOutcome>();
 
 async function setStatus(
-  app: FastifyInstance,
+  app: PaymentStatusContext,
   payment: PaymentRecord,
   status: PaymentStatus,
   fields: Partial<PaymentRecord> = {},
@@ -53,7 +59,7 @@ async function setStatus(
  * between the two writes completes the credit.
  */
 export async function finishPayment(
-  app: FastifyInstance,
+  app: WalletContext,
   payment: PaymentRecord,
   decision: { decidedBy?: number | null; transactionHash?: string | null } = {},
 ): Promise<PaymentRecord> {
@@ -80,7 +86,7 @@ export async function finishPayment(
 
 /** Staff rejected it: claim the `failed` outcome; nothing is credited, ever. */
 export async function failPayment(
-  app: FastifyInstance,
+  app: PaymentStatusContext,
   payment: PaymentRecord,
   decidedBy: number,
 ): Promise<PaymentRecord> {
@@ -96,7 +102,7 @@ export async function failPayment(
 
 /** A provider's status short of `finished` (partially_paid, failed, expired...): recorded unless decided. */
 export async function recordStatus(
-  app: FastifyInstance,
+  app: PaymentStatusContext,
   payment: PaymentRecord,
   status: PaymentStatus,
   actuallyPaid: number | null,

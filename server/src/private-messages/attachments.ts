@@ -1,6 +1,6 @@
 import { MESSAGE_TEXT, type SendMessageBody } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
+import type { Database } from '../storage/index.ts';
 import { visibleThreads } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { MessageRecord } from './message-model.ts';
@@ -20,11 +20,7 @@ function isWebUrl(text: string): boolean {
 }
 
 /** The checked attachment of a message to `recipient`: a web link, or an invite to a thread they can see. */
-export async function attachmentOf(
-  app: FastifyInstance,
-  recipient: UserRecord,
-  body: SendMessageBody,
-): Promise<Attachment> {
+export async function attachmentOf(app: Database, recipient: UserRecord, body: SendMessageBody): Promise<Attachment> {
   const data = body.attachmentData?.trim() ?? '';
   const hasAttachment = body.hasAttachment ?? body.attachmentType !== undefined;
   if (!hasAttachment) {

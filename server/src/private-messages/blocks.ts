@@ -1,8 +1,8 @@
 import { type BlockedMember, MESSAGE_TEXT } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden } from '../errors.ts';
-import { append, headOf, isDuplicateKey, readRange } from '../storage/index.ts';
+import { append, type Database, headOf, isDuplicateKey, readRange, type StorageContext } from '../storage/index.ts';
 import { storedMembers } from '../users/accounts.ts';
+import type { DirectoryPart } from '../users/context.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -14,7 +14,11 @@ import { canBeBlocked } from './policy.ts';
  * Idempotent: blocking twice keeps the first block and its date. The list entry is written first,
  * so a block always has one; an entry whose block was refused (already blocked) or undone stays unshown.
  */
-export async function blockMember(app: FastifyInstance, viewer: UserRecord, memberId: number): Promise<BlockedMember> {
+export async function blockMember(
+  app: StorageContext & DirectoryPart<'member'>,
+  viewer: UserRecord,
+  memberId: number,
+): Promise<BlockedMember> {
   if (memberId === viewer.id) throw badRequest(MESSAGE_TEXT.cannotBlockYourself);
   const member = await findMember(app, memberId);
   if (!canBeBlocked(member)) throw forbidden(MESSAGE_TEXT.cannotBlockStaff);
@@ -38,12 +42,12 @@ export async function blockMember(app: FastifyInstance, viewer: UserRecord, memb
   return { user: presentPublicUser(member), blockedAt: (block as MemberBlockRecord).createdAt.toISOString() };
 }
 
-export async function unblockMember(app: FastifyInstance, viewer: UserRecord, memberId: number): Promise<void> {
+export async function unblockMember(app: Database, viewer: UserRecord, memberId: number): Promise<void> {
   await messageModels(app).MemberBlock.deleteOne({ _id: blockKey(viewer.id, memberId) });
 }
 
 /** Latest first: the member's block entries read by bucket, each checked against its block by key. */
-export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): Promise<BlockedMember[]> {
+export async function blockedMembers(app: StorageContext, viewer: UserRecord): Promise<BlockedMember[]> {
   const list = blockListOf(viewer.id);
   const head = await headOf(app, messageModels(app).BlockEntry, list);
   const entries = (await readRange(app, messageModels(app).BlockEntry, list, 1, head, head)).reverse();
@@ -68,11 +72,7 @@ export async function blockedMembers(app: FastifyInstance, viewer: UserRecord): 
 }
 
 /** Why `sender` may not message `recipient`, if a block stands between them: two point reads. */
-export async function blockBetween(
-  app: FastifyInstance,
-  sender: UserRecord,
-  recipientId: number,
-): Promise<string | null> {
+export async function blockBetween(app: Database, sender: UserRecord, recipientId: number): Promise<string | null> {
   const [byRecipient, bySender] = await Promise.all([
     messageModels(app).MemberBlock.exists({ _id: blockKey(recipientId, sender.id) }),
     messageModels(app).MemberBlock.exists({ _id: blockKey(sender.id, recipientId) }),

@@ -1,6 +1,15 @@
 import type { MessageBox } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
-import { append, findByNumericId, headOf, insertWithId, readItem, readRange, rewriteItem } from '../storage/index.ts';
+import {
+  append,
+  type Database,
+  findByNumericId,
+  headOf,
+  insertWithId,
+  readItem,
+  readRange,
+  rewriteItem,
+  type StorageContext,
+} from '../storage/index.ts';
 import {
   type BoxItem,
   inboxOf,
@@ -22,7 +31,7 @@ const listOf = (box: MessageBox, memberId: number) => (box === 'inbox' ? inboxOf
  * a read by id finds both items. Answers the inbox item and the recipient's unread count.
  */
 export async function storeMessage(
-  app: FastifyInstance,
+  app: StorageContext,
   message: NewMessage,
 ): Promise<{ item: BoxItem; unreadCount: number }> {
   const stored = await insertWithId(messageModels(app).PrivateMessage, { ...message, removedAt: null } as Omit<
@@ -58,7 +67,7 @@ export async function storeMessage(
 export const documentKey = (message: MessageRecord) => (message as unknown as { _id: unknown })._id;
 
 /** The message with this id and where it sits, unless staff removed it: two point reads at once. */
-export async function findMessage(app: FastifyInstance, id: number): Promise<LocatedMessage | null> {
+export async function findMessage(app: Database, id: number): Promise<LocatedMessage | null> {
   const [message, locator] = await Promise.all([
     findByNumericId(messageModels(app).PrivateMessage, id),
     Number.isSafeInteger(id) ? messageModels(app).MessageLocator.findById(String(id)).lean<MessageLocator>() : null,
@@ -68,13 +77,13 @@ export async function findMessage(app: FastifyInstance, id: number): Promise<Loc
 }
 
 /** The recipient's item of a message (the one the read state is decided on). */
-export function inboxItemOf(app: FastifyInstance, message: LocatedMessage): Promise<BoxItem | null> {
+export function inboxItemOf(app: Database, message: LocatedMessage): Promise<BoxItem | null> {
   return readItem(messageModels(app).MessageBoxItem, inboxOf(message.recipientId), message.inboxN);
 }
 
 /** Changes a message's item in both boxes (a read, a removal), each with its bucket. */
 export async function rewriteMessage(
-  app: FastifyInstance,
+  app: StorageContext,
   message: LocatedMessage,
   change: Partial<Pick<BoxItem, 'isRead' | 'readAt' | 'removedAt'>>,
 ): Promise<void> {
@@ -96,7 +105,7 @@ export interface BoxPage {
  * bucket at a time. Removed messages are skipped, reading further back only when some were on the page.
  */
 export async function readBox(
-  app: FastifyInstance,
+  app: StorageContext,
   box: MessageBox,
   memberId: number,
   limit: number,

@@ -1,7 +1,8 @@
 import type { Message } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import { visibleThreads } from '../threads/service.ts';
+import type { DirectoryPart } from '../users/context.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { BoxItem } from './message-model.ts';
 
@@ -29,7 +30,7 @@ const invitedThreadId = (message: ShownMessage) =>
  * a thread that became private since never shows its title.
  */
 export async function presentMessages(
-  app: FastifyInstance,
+  app: Database & DirectoryPart<'cards'>,
   messages: ShownMessage[],
   reader: Viewer,
   known: Pick<UserRecord, 'id' | 'username'>[] = [],
@@ -61,7 +62,7 @@ export async function presentMessages(
 }
 
 export async function presentMessage(
-  app: FastifyInstance,
+  app: Database & DirectoryPart<'cards'>,
   message: ShownMessage,
   reader: Viewer,
   known: Pick<UserRecord, 'id' | 'username'>[] = [],

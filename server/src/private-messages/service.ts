@@ -6,14 +6,16 @@ import {
   type MessagesQuery,
   type SendMessageBody,
 } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import type { StorageContext } from '../storage/index.ts';
+import type { DirectoryPart } from '../users/context.ts';
 import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { attachmentOf } from './attachments.ts';
 import { blockBetween } from './blocks.ts';
 import { documentKey, findMessage, inboxItemOf, readBox, rewriteMessage, storeMessage } from './boxes.ts';
+import type { MessageContext } from './context.ts';
 import type { LocatedMessage } from './message-model.ts';
 import { messageModels } from './models.ts';
 import { canMarkRead } from './policy.ts';
@@ -22,7 +24,7 @@ import { settle, unreadCountOf } from './unread.ts';
 
 export { unreadCountOf };
 
-export async function sendMessage(app: FastifyInstance, sender: UserRecord, body: SendMessageBody): Promise<Message> {
+export async function sendMessage(app: MessageContext, sender: UserRecord, body: SendMessageBody): Promise<Message> {
   assertNotMuted(sender);
   if (body.recipientId === sender.id) throw badRequest(MESSAGE_TEXT.notToYourself);
   // Who and whether at once: a missing member is the answer before a block, and a block before a bad attachment.
@@ -50,7 +52,7 @@ export async function sendMessage(app: FastifyInstance, sender: UserRecord, body
 
 /** Newest first, by box; see `MessagesQuery` for how the cursors page. */
 export async function listMessages(
-  app: FastifyInstance,
+  app: StorageContext & DirectoryPart<'cards'>,
   viewer: UserRecord,
   query: MessagesQuery,
 ): Promise<MessageList> {
@@ -75,7 +77,7 @@ export async function listMessages(
  * that settles the message (see settle: unique under its id, so one reader wins on every backend);
  * a read that finds it settled but the item still unread (a crash in between) finishes the change.
  */
-export async function markRead(app: FastifyInstance, viewer: UserRecord, id: number): Promise<Message> {
+export async function markRead(app: MessageContext, viewer: UserRecord, id: number): Promise<Message> {
   const message = await findMessage(app, id);
   if (!message || !canMarkRead(viewer, message)) throw notFound(MESSAGE_TEXT.messageNotFound);
   const item = await inboxItemOf(app, message);
@@ -96,7 +98,7 @@ export async function markRead(app: FastifyInstance, viewer: UserRecord, id: num
  * Settles the message as read, then writes the read state on both items. Answers whether this was
  * the first read, and the date of the first one (null when a removal settled it first).
  */
-export async function recordRead(app: FastifyInstance, message: LocatedMessage, at: Date) {
+export async function recordRead(app: StorageContext, message: LocatedMessage, at: Date) {
   const { first, settlement } = await settle(app, message, { readAt: at, removedAt: null });
   if (settlement.readAt) await rewriteMessage(app, message, { isRead: true, readAt: settlement.readAt });
   return { first, readAt: settlement.readAt };
@@ -107,7 +109,7 @@ export async function recordRead(app: FastifyInstance, message: LocatedMessage, 
  * longer finds; one still unread is settled, so the recipient's unread count follows. Null when it
  * was gone already.
  */
-export async function removeMessage(app: FastifyInstance, id: number) {
+export async function removeMessage(app: StorageContext, id: number) {
   const message = await findMessage(app, id);
   if (!message) return null;
   const removedAt = new Date();

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
-import { append, headOf, isDuplicateKey, type ListItem } from '../storage/index.ts';
+import { append, headOf, isDuplicateKey, type ListItem, type StorageContext } from '../storage/index.ts';
 import { inboxOf } from './message-model.ts';
 import { messageModels } from './models.ts';
 
@@ -42,7 +41,7 @@ export const settledOf = (memberId: number) => `settled:${memberId}`;
  * whether it is. A crash between the settlement and its entry would leave the count one too high.
  */
 export async function settle(
-  app: FastifyInstance,
+  app: StorageContext,
   message: { id: number; recipientId: number },
   how: Settlement,
 ): Promise<{ first: boolean; settlement: Settlement }> {
@@ -67,7 +66,7 @@ export async function settle(
 }
 
 /** Received and still unread; the member's own sent messages never count. Two heads, read at once. */
-export async function unreadCountOf(app: FastifyInstance, memberId: number): Promise<number> {
+export async function unreadCountOf(app: StorageContext, memberId: number): Promise<number> {
   const [received, settled] = await Promise.all([
     headOf(app, messageModels(app).MessageBoxItem, inboxOf(memberId)),
     headOf(app, messageModels(app).SettledEntry, settledOf(memberId)),

@@ -1,5 +1,5 @@
 import type { Post, PublicUser } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { ReplyContext } from './context.ts';
 import type { ReplyRecord } from './reply-model.ts';
 
 function present(post: ReplyRecord, author: PublicUser | undefined): Post {
@@ -19,7 +19,7 @@ function present(post: ReplyRecord, author: PublicUser | undefined): Post {
 }
 
 /** Replies with their authors; a deleted author reads as 'Anonymous'. */
-export async function presentReplies(app: FastifyInstance, posts: ReplyRecord[]): Promise<Post[]> {
+export async function presentReplies(app: Pick<ReplyContext, 'members'>, posts: ReplyRecord[]): Promise<Post[]> {
   const authors = await app.members.shown(posts.map((post) => post.authorId));
   return posts.map((post) => present(post, authors.get(post.authorId)));
 }

@@ -1,6 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { append, deleteList, headOf, intent, readItem, readNewest, readRange, rewriteItem } from '../storage/index.ts';
+import {
+  append,
+  deleteList,
+  headOf,
+  intent,
+  readItem,
+  readNewest,
+  readRange,
+  rewriteItem,
+  type StorageContext,
+} from '../storage/index.ts';
 import { noteReply, noteReplyRemoved } from '../threads/reply-hints.ts';
+import type { RecordingContext } from './context.ts';
 import { replyModels } from './models.ts';
 import { REPLY_IDS, type ReplyRecord, type ReplyRefRecord, removedList, repliesList } from './reply-model.ts';
 
@@ -21,7 +31,7 @@ interface NewReply {
  * thread's hints (reply count, last reply time) are brought forward. A crash after the id leaves an
  * id that names no reply; one before the entry is completed by `replyById`.
  */
-export async function writeReply(app: FastifyInstance, reply: NewReply): Promise<ReplyRecord> {
+export async function writeReply(app: RecordingContext, reply: NewReply): Promise<ReplyRecord> {
   const { ReplyRef, Reply } = replyModels(app);
   const createdAt = new Date();
   // Ids are looked up one at a time, never listed: no buckets.
@@ -55,16 +65,16 @@ export async function writeReply(app: FastifyInstance, reply: NewReply): Promise
 }
 
 /** A deleted thread's replies go with it, by key; the reply ids' entries stay, naming replies gone. */
-export async function deleteReplies(app: FastifyInstance, threadId: number): Promise<void> {
+export async function deleteReplies(app: StorageContext, threadId: number): Promise<void> {
   await deleteList<ReplyRecord>(app, replyModels(app).Reply, repliesList(threadId));
 }
 
 /** The number of removed replies in a thread: the head of its removals list. */
-const removedCount = (app: FastifyInstance, threadId: number) =>
+const removedCount = (app: StorageContext, threadId: number) =>
   headOf<ReplyRefRecord>(app, replyModels(app).ReplyRef, removedList(threadId));
 
 /** A thread's replies, exactly: written minus removed, from the two heads. */
-export async function replyCountOf(app: FastifyInstance, threadId: number): Promise<number> {
+export async function replyCountOf(app: StorageContext, threadId: number): Promise<number> {
   const [written, removed] = await Promise.all([
     headOf<ReplyRecord>(app, replyModels(app).Reply, repliesList(threadId)),
     removedCount(app, threadId),
@@ -77,7 +87,7 @@ export async function replyCountOf(app: FastifyInstance, threadId: number): Prom
  * the next numbers read in their place), so a full page means there may be more.
  */
 export async function readReplies(
-  app: FastifyInstance,
+  app: StorageContext,
   threadId: number,
   after: number,
   limit: number,
@@ -102,7 +112,7 @@ export async function readReplies(
  * the same millisecond are each other's news.
  */
 export async function repliesSince(
-  app: FastifyInstance,
+  app: StorageContext,
   threadId: number,
   start: Date,
   { removed = false } = {},
@@ -117,7 +127,7 @@ export async function repliesSince(
 }
 
 /** The reply with global id `id` (removed ones included, as tombstones), by its `reply-ids` entry. */
-export async function replyById(app: FastifyInstance, id: number): Promise<ReplyRecord | null> {
+export async function replyById(app: StorageContext, id: number): Promise<ReplyRecord | null> {
   const { ReplyRef, Reply } = replyModels(app);
   const ref = await readItem<ReplyRefRecord>(ReplyRef, REPLY_IDS, id);
   if (!ref || ref.threadId === null) return null;
@@ -140,13 +150,15 @@ interface Removal {
  * A removal under way, under the reply's id: its `begin` decides between concurrent removals (one counts it), and a
  * removal a crash interrupted is finished by the start-up sweep (`finishIntents`). Exported for the crash tests.
  */
-export const replyRemoval = intent<Removal>('reply-removal', (app, removal) => finishRemoval(app, removal));
+export const replyRemoval = intent<Removal, RecordingContext>('reply-removal', (app, removal) =>
+  finishRemoval(app, removal),
+);
 
 /**
  * Staff removal: the reply becomes a tombstone (content dropped) that pages skip, and its thread's
  * removals list gains it, once. Answers the removed reply, or null if there was nothing (left) to remove.
  */
-export async function removeReply(app: FastifyInstance, id: number): Promise<ReplyRecord | null> {
+export async function removeReply(app: RecordingContext, id: number): Promise<ReplyRecord | null> {
   const post = await replyById(app, id);
   if (!post || post.removedAt) return null;
   const removal: Removal = { replyId: id, threadId: post.threadId, number: post.n };
@@ -163,7 +175,7 @@ export async function removeReply(app: FastifyInstance, id: number): Promise<Rep
 }
 
 /** The removal's writes, each safe to run again after a crash: counted once, tombstoned, the thread's hints lowered. */
-async function finishRemoval(app: FastifyInstance, removal: Removal): Promise<void> {
+async function finishRemoval(app: RecordingContext, removal: Removal): Promise<void> {
   const { ReplyRef, Reply } = replyModels(app);
   const list = removedList(removal.threadId);
   // A rerun after a crash may find the removal counted already: a thread's removals are few.

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { firstSince, headOf } from '../storage/index.ts';
+import { firstSince, headOf, type StorageContext } from '../storage/index.ts';
 import { replyModels } from './models.ts';
 import { replyCountOf } from './replies.ts';
 import { REPLY_IDS, type ReplyRefRecord } from './reply-model.ts';
@@ -7,7 +6,7 @@ import { REPLY_IDS, type ReplyRefRecord } from './reply-model.ts';
 export { replyCountOf };
 
 /** Replies per thread, each from its thread's heads (a few reads by key per thread, issued together). */
-export async function replyCounts(app: FastifyInstance, threadIds: number[]): Promise<Map<number, number>> {
+export async function replyCounts(app: StorageContext, threadIds: number[]): Promise<Map<number, number>> {
   const ids = [...new Set(threadIds)];
   const counts = await Promise.all(ids.map((id) => replyCountOf(app, id)));
   return new Map(ids.map((id, i) => [id, counts[i] as number]));
@@ -17,7 +16,7 @@ export async function replyCounts(app: FastifyInstance, threadIds: number[]): Pr
  * Replies written since `since` (all when null), removed ones included: a search over the global
  * reply ids, which are gap-free and written in time order, by point reads of their entries.
  */
-export async function repliesSince(app: FastifyInstance, since: Date | null): Promise<number> {
+export async function repliesSince(app: StorageContext, since: Date | null): Promise<number> {
   const { ReplyRef } = replyModels(app);
   const top = await headOf<ReplyRefRecord>(app, ReplyRef, REPLY_IDS);
   if (since === null) return top;

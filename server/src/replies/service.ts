@@ -1,16 +1,17 @@
 import { FORUM_TEXT, LIMITS, type Post, type PostsQuery } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { badRequest } from '../errors.ts';
+import type { ReadingContext } from '../threads/context.ts';
 import type { Viewer } from '../threads/policy.ts';
 import { readableThread } from '../threads/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import type { ReplyContext } from './context.ts';
 import { presentReplies } from './presenter.ts';
 import { readReplies, writeReply } from './replies.ts';
 
 /** Replies oldest first, a page by reply number, for a viewer who may read the thread (404 private, 402 premium without access). */
 export async function listReplies(
-  app: FastifyInstance,
+  app: ReadingContext & Omit<ReplyContext, 'events' | 'changes'>,
   viewer: Viewer,
   threadId: number,
   query: PostsQuery,
@@ -22,7 +23,7 @@ export async function listReplies(
 
 /** A reply by a member who may read the thread and is not muted; pushed to the thread's watchers. */
 export async function reply(
-  app: FastifyInstance,
+  app: ReadingContext & ReplyContext,
   author: UserRecord,
   threadId: number,
   content: string,

@@ -1,9 +1,9 @@
 import type { Report } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { usernamesOf } from '../users/usernames.ts';
+import type { ReportContext } from './context.ts';
 import type { ReportRecord } from './report-model.ts';
 
-export async function presentReports(app: FastifyInstance, reports: ReportRecord[]): Promise<Report[]> {
+export async function presentReports(app: Pick<ReportContext, 'members'>, reports: ReportRecord[]): Promise<Report[]> {
   const names = await usernamesOf(
     app,
     reports.flatMap((report) => [report.reporterId, report.contentAuthorId, report.resolvedBy]),
@@ -28,6 +28,6 @@ export async function presentReports(app: FastifyInstance, reports: ReportRecord
   }));
 }
 
-export async function presentReport(app: FastifyInstance, report: ReportRecord): Promise<Report> {
+export async function presentReport(app: Pick<ReportContext, 'members'>, report: ReportRecord): Promise<Report> {
   return (await presentReports(app, [report]))[0] as Report;
 }

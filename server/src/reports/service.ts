@@ -9,9 +9,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { logModeration } from '../moderation/log.ts';
-import { claimSlot, findByNumericId, insertWithId, isDuplicateKey, releaseSlots } from '../storage/index.ts';
+import {
+  claimSlot,
+  type Database,
+  findByNumericId,
+  insertWithId,
+  isDuplicateKey,
+  releaseSlots,
+} from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { removeContent, reportedContent } from './content.ts';
+import type { ReportContext } from './context.ts';
 import { reportModels } from './models.ts';
 import { canReport } from './policy.ts';
 import { presentReport, presentReports } from './presenter.ts';
@@ -52,13 +60,16 @@ export async function createReport(
 }
 
 /** The member who filed report `id`, or null if there is no such report. */
-export async function reporterOf(app: FastifyInstance, id: number): Promise<number | null> {
+export async function reporterOf(app: Database, id: number): Promise<number | null> {
   const report = await findByNumericId(reportModels(app).Report, id);
   return report ? report.reporterId : null;
 }
 
 /** The queue (open, oldest first) or the resolved reports (newest first). */
-export async function listReports(app: FastifyInstance, query: ReportsQuery): Promise<Report[]> {
+export async function listReports(
+  app: Pick<ReportContext, 'mongo' | 'members'>,
+  query: ReportsQuery,
+): Promise<Report[]> {
   const status = query.status ?? 'open';
   const reports = await reportModels(app)
     .Report.find({ status })
@@ -73,18 +84,23 @@ export async function listReports(app: FastifyInstance, query: ReportsQuery): Pr
  * under a unique index (a status check alone is not atomic on FerretDB), so a concurrent Take
  * Action and Dismiss cannot both happen.
  */
-async function claimResolution(app: FastifyInstance, report: Pick<ReportRecord, 'id' | 'status'>): Promise<boolean> {
+async function claimResolution(app: Database, report: Pick<ReportRecord, 'id' | 'status'>): Promise<boolean> {
   return report.status === 'open' && claimSlot(app, `report:${report.id}`, 1);
 }
 
-async function claimOpenReport(app: FastifyInstance, id: number): Promise<ReportRecord> {
+async function claimOpenReport(app: Database, id: number): Promise<ReportRecord> {
   const report = await findByNumericId(reportModels(app).Report, id);
   if (!report) throw notFound(REPORT_TEXT.reportNotFound);
   if (!(await claimResolution(app, report))) throw conflict(REPORT_TEXT.alreadyResolved);
   return report;
 }
 
-async function close(app: FastifyInstance, id: number, status: Resolution, actor: UserRecord): Promise<ReportRecord> {
+async function close(
+  app: Pick<ReportContext, 'mongo' | 'events'>,
+  id: number,
+  status: Resolution,
+  actor: UserRecord,
+): Promise<ReportRecord> {
   const closed = await reportModels(app)
     .Report.findOneAndUpdate(
       { id },
@@ -135,7 +151,7 @@ export async function approveReport(app: FastifyInstance, actor: UserRecord, id:
   return { message: REPORT_TEXT.actioned, report: await presentReport(app, closed) };
 }
 
-export async function dismissReport(app: FastifyInstance, actor: UserRecord, id: number): Promise<ResolveReportReply> {
+export async function dismissReport(app: ReportContext, actor: UserRecord, id: number): Promise<ResolveReportReply> {
   const report = await claimOpenReport(app, id);
   const closed = await close(app, id, 'dismissed', actor);
   await logModeration(app, {

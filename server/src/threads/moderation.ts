@@ -6,7 +6,6 @@ import {
   type Thread,
   VALIDATION,
 } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { decide } from '../group-buys/escrow.ts';
 import { groupBuyOf } from '../group-buys/service.ts';
@@ -15,6 +14,7 @@ import { logModeration } from '../moderation/log.ts';
 import { deleteReplies } from '../replies/replies.ts';
 import { byNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import type { TellingContext, ThreadContext, WritingContext } from './context.ts';
 import { threadModels } from './models.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
@@ -48,7 +48,7 @@ function assertEditRules(next: ThreadRecord) {
 
 /** Admin edit (PATCH /api/admin/threads/{id}): absent fields stay as they are. */
 export async function editThread(
-  app: FastifyInstance,
+  app: WritingContext,
   editor: UserRecord,
   id: number,
   body: EditThreadBody,
@@ -108,7 +108,7 @@ export async function editThread(
  * Deletion is permanent for readers: the content and replies go, and a tombstone keeps the id so it
  * is never reused under the ledger's keys. Deleting a thread deletes its premium sister too.
  */
-export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord, 'id'>, id: number) {
+export async function deleteThread(app: TellingContext, actor: Pick<UserRecord, 'id'>, id: number) {
   const thread = await findThread(app, id);
   // An open group buy is cancelled first: its escrow goes back to its contributors, not into a tombstone.
   if (thread.isGroupBuy) await decide(app, thread, 'cancelled');
@@ -141,7 +141,7 @@ export async function deleteThread(app: FastifyInstance, actor: Pick<UserRecord,
  * race to its last place or its deadline.
  */
 export async function cancelGroupBuy(
-  app: FastifyInstance,
+  app: TellingContext,
   actor: Pick<UserRecord, 'id'>,
   id: number,
   reason: string,
@@ -166,11 +166,14 @@ export async function cancelGroupBuy(
 }
 
 /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */
-export async function unapprovedThreads(app: FastifyInstance, viewer: UserRecord): Promise<Thread[]> {
+export async function unapprovedThreads(
+  app: Omit<ThreadContext, 'events' | 'changes'>,
+  viewer: UserRecord,
+): Promise<Thread[]> {
   return presentListed(app, viewer, await app.forum.pending(LIMITS.pageSizeMax));
 }
 
-export async function approveThread(app: FastifyInstance, approver: UserRecord, id: number) {
+export async function approveThread(app: WritingContext, approver: UserRecord, id: number) {
   const thread = await findThread(app, id);
   if (!thread.isApproved) {
     const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];

@@ -1,9 +1,9 @@
 import type { PublicUser, Thread } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import type { CategoryRecord } from '../categories/category-model.ts';
 import { type GroupBuyState, groupBuyStates } from '../group-buys/state.ts';
 import { replyCounts } from '../replies/reply-counts.ts';
 import { holdingsOf } from './access.ts';
+import type { PresentingContext } from './context.ts';
 import type { IndexedThread } from './forum-index.ts';
 import {
   canReadContent,
@@ -171,7 +171,7 @@ interface Known {
 
 /** Presents threads for one viewer, loading what they need (authors, categories, counts, holdings) in a few queries. */
 export async function presentThreads(
-  app: FastifyInstance,
+  app: PresentingContext,
   viewer: Viewer,
   threads: ThreadRecord[],
   view: ThreadView,
@@ -206,7 +206,7 @@ export async function presentThreads(
 }
 
 export async function presentThread(
-  app: FastifyInstance,
+  app: PresentingContext,
   viewer: Viewer,
   thread: ThreadRecord,
   view: ThreadView = 'detail',
@@ -216,7 +216,7 @@ export async function presentThread(
 }
 
 /** Threads from the forum index, in list view, with the reply counts it holds. */
-export function presentListed(app: FastifyInstance, viewer: Viewer, threads: IndexedThread[]): Promise<Thread[]> {
+export function presentListed(app: PresentingContext, viewer: Viewer, threads: IndexedThread[]): Promise<Thread[]> {
   const counts = new Map(threads.map((thread) => [thread.id, thread.replyCount]));
   return presentThreads(app, viewer, threads, 'list', { counts });
 }

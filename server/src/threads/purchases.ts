@@ -8,15 +8,14 @@ import {
   type UnlockableCheck,
   type UnlockReply,
 } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict } from '../errors.ts';
-import type { DomainEvents } from '../realtime/domain-events.ts';
-import { isDuplicateKey, type StorageContext } from '../storage/index.ts';
+import { isDuplicateKey } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { balanceOf, movementByKey, pay } from '../wallet/ledger.ts';
+import { balanceOf, movementByKey, pay, type WalletContext } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
 import { holdingsOf, recordHolding } from './access.ts';
+import type { TellingContext, ThreadContext } from './context.ts';
 import { type HoldingKind, holdingKey } from './holding-model.ts';
 import { threadModels } from './models.ts';
 import { canReadContent, canReadDiscussion, isAuthor, type Viewer } from './policy.ts';
@@ -29,7 +28,7 @@ import type { ThreadRecord } from './thread-model.ts';
  * concurrent request is that payment, not a shortfall.
  */
 async function payAuthor(
-  app: FastifyInstance,
+  app: WalletContext,
   buyer: UserRecord,
   thread: ThreadRecord,
   charge: { amount: number; key: string; type: EntryType },
@@ -46,9 +45,13 @@ async function payAuthor(
 }
 
 /** What writing a holding needs: the database, and the events that tell every process's memory of it. */
-export interface GrantContext extends StorageContext {
-  events: Pick<DomainEvents, 'publish'>;
-}
+export type GrantContext = TellingContext;
+
+/**
+ * What buying uses: the read gate (`readableThread`), the wallet (`pay`: the storage and the events) and the
+ * holding's grant.
+ */
+type BuyingContext = Omit<ThreadContext, 'categories' | 'changes'>;
 
 /**
  * The holding decides: of any number of paid requests for the same thing, one inserts it and succeeds (true); the
@@ -75,7 +78,7 @@ function assertPrice(offered: number | undefined, price: number) {
 
 /** POST /api/threads/{id}/unlock: the premium discussion (and with it the premium sister thread). */
 export async function unlockDiscussion(
-  app: FastifyInstance,
+  app: BuyingContext,
   member: UserRecord,
   threadId: number,
   cost?: number,
@@ -104,7 +107,7 @@ export async function unlockDiscussion(
  * POST /api/coins/spend: a premium thread. A premium sister thread is what its parent's premium
  * discussion sells, so buying it is unlocking that discussion: one price, one holding.
  */
-export async function buyThread(app: FastifyInstance, buyer: UserRecord, body: SpendBody): Promise<SpendReply> {
+export async function buyThread(app: BuyingContext, buyer: UserRecord, body: SpendBody): Promise<SpendReply> {
   const thread = await visibleThread(app, buyer, body.referenceId);
   if (thread.isSisterThread && thread.parentThreadId !== null) {
     await unlockDiscussion(app, buyer, thread.parentThreadId, body.amount);
@@ -128,7 +131,7 @@ export async function buyThread(app: FastifyInstance, buyer: UserRecord, body: S
 
 /** Spec 001 §3 "Unlockable check": staff and the author have access without paying. */
 export async function unlockableCheck(
-  app: FastifyInstance,
+  app: Pick<ThreadContext, 'mongo' | 'holdings'>,
   viewer: Viewer,
   threadId: number,
 ): Promise<UnlockableCheck> {
@@ -145,7 +148,7 @@ export async function unlockableCheck(
 
 /** Spec 000 §7: whether the viewer holds the premium discussion, and if so its content. */
 export async function checkUnlocked(
-  app: FastifyInstance,
+  app: Pick<ThreadContext, 'mongo' | 'holdings'>,
   viewer: Viewer,
   threadId: number,
 ): Promise<CheckUnlockedReply> {

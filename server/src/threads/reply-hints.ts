@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { replyCountOf } from '../replies/replies.ts';
 import { internalId } from '../storage/index.ts';
+import type { ThreadContext } from './context.ts';
 import { threadModels } from './models.ts';
 
 /**
@@ -9,22 +9,25 @@ import { threadModels } from './models.ts';
  * (`replyCountOf`). Best effort: a race or a crash may leave them behind; the reply lists' heads stay exact.
  */
 
+/** What writing the hints uses: the thread, the replies' count (their lists), the log, `afterwards`, and `tell`. */
+export type HintContext = Pick<ThreadContext, 'mongo' | 'log' | 'afterwards' | 'changes'>;
+
 interface ReplyHints {
   replyCount: number;
   lastReplyAt: Date;
 }
 
 /** A reply was written: the thread's hints move forward to it (the caller knows the count: its number less the removals). */
-export async function noteReply(app: FastifyInstance, threadId: number, reply: ReplyHints): Promise<void> {
+export async function noteReply(app: HintContext, threadId: number, reply: ReplyHints): Promise<void> {
   await writeHints(app, threadId, reply);
 }
 
 /** A reply was removed: the thread's count is counted again. */
-export async function noteReplyRemoved(app: FastifyInstance, threadId: number): Promise<void> {
+export async function noteReplyRemoved(app: HintContext, threadId: number): Promise<void> {
   await writeHints(app, threadId);
 }
 
-async function writeHints(app: FastifyInstance, threadId: number, reply?: ReplyHints): Promise<void> {
+async function writeHints(app: HintContext, threadId: number, reply?: ReplyHints): Promise<void> {
   try {
     const update = reply ? { $max: reply } : { $set: { replyCount: await replyCountOf(app, threadId) } };
     await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, update);
@@ -45,7 +48,7 @@ const HINT_CHECKS = 5;
  * them, and tells the read models when it did. Every writer checks its own reply after every update that could hide
  * it, so once the replies' writes settle the hints are exact: the reply count, and the time of the newest reply.
  */
-async function keepHint(app: FastifyInstance, threadId: number, lastReplyAt: Date): Promise<void> {
+async function keepHint(app: HintContext, threadId: number, lastReplyAt: Date): Promise<void> {
   const { Thread } = threadModels(app);
   for (let check = 0; check < HINT_CHECKS; check++) {
     const [stored, replyCount] = await Promise.all([

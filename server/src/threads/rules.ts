@@ -1,7 +1,8 @@
 import { FORUM_TEXT, LIMITS, SERVER_TEXT, VALIDATION } from '@enclave/protocol';
-import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
+import type { Database } from '../storage/index.ts';
 import { storedMembers } from '../users/accounts.ts';
+import type { ThreadContext } from './context.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 /** Rules shared by creating and editing a thread, with their texts. */
@@ -28,7 +29,7 @@ export function assertAmounts(thread: Partial<ThreadRecord>) {
   if (thread.isGroupBuy && thread.hasUnlockableContent) throw badRequest(FORUM_TEXT.groupBuyOrUnlockable);
 }
 
-export async function assertCategory(app: FastifyInstance, categoryId: number) {
+export async function assertCategory(app: Pick<ThreadContext, 'categories'>, categoryId: number) {
   if (!(await app.categories.find(categoryId))) throw badRequest(SERVER_TEXT.categoryNotFound);
 }
 
@@ -36,11 +37,7 @@ export async function assertCategory(app: FastifyInstance, categoryId: number) {
  * The members a private thread names besides its author (who always reads it): each must exist and not
  * be deleted. Read by id, one point read each (the schema bounds how many).
  */
-export async function allowedUsers(
-  app: FastifyInstance,
-  authorId: number,
-  ids: number[] | undefined,
-): Promise<number[]> {
+export async function allowedUsers(app: Database, authorId: number, ids: number[] | undefined): Promise<number[]> {
   const unique = [...new Set(ids ?? [])].filter((id) => id !== authorId);
   if (unique.length > LIMITS.allowedUsersMax) throw badRequest(FORUM_TEXT.allowedUsersMax(LIMITS.allowedUsersMax));
   const found = await storedMembers(app, unique);

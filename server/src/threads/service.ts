@@ -19,6 +19,7 @@ import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { holdingsOf, holdingsOfMember } from './access.ts';
+import type { ReadingContext, ThreadContext, WritingContext } from './context.ts';
 import type { SearchScope } from './forum-index.ts';
 import { threadModels } from './models.ts';
 import {
@@ -56,12 +57,12 @@ function seenBy<T extends ThreadRecord>(viewer: Viewer, thread: T | undefined): 
 }
 
 /** The thread if it exists for the viewer; a private or pending thread is a 404 to everyone else. */
-export async function visibleThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
+export async function visibleThread(app: Database, viewer: Viewer, id: number): Promise<ThreadRecord> {
   return seenBy(viewer, await findThread(app, id));
 }
 
 /** The threads among `ids` that exist for the viewer (an invite to one names no hidden thread), read by key. */
-export async function visibleThreads(app: FastifyInstance, viewer: Viewer, ids: number[]): Promise<ThreadRecord[]> {
+export async function visibleThreads(app: Database, viewer: Viewer, ids: number[]): Promise<ThreadRecord[]> {
   const threads = await findAllByNumericId(threadModels(app).Thread, [...new Set(ids)]);
   return threads.filter((thread) => !thread.deletedAt && canSee(viewer, thread));
 }
@@ -71,12 +72,16 @@ export async function visibleThreads(app: FastifyInstance, viewer: Viewer, ids: 
  * its call answers (other processes within milliseconds), so it costs no read. A thread this process has not heard
  * of yet (written elsewhere a moment ago) is read by key. Writes decide on the document.
  */
-async function shownThread(app: FastifyInstance, viewer: Viewer, id: number): Promise<ThreadRecord> {
+async function shownThread(
+  app: Pick<ThreadContext, 'mongo' | 'forum'>,
+  viewer: Viewer,
+  id: number,
+): Promise<ThreadRecord> {
   await app.forum.current();
   return seenBy(viewer, app.forum.get(id) ?? (await findThread(app, id)));
 }
 
-async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Promise<AppError> {
+async function premiumRequired(app: Pick<ThreadContext, 'members'>, thread: ThreadRecord): Promise<AppError> {
   const author = (await app.members.cards([thread.authorId])).get(thread.authorId);
   const details: PremiumRequiredDetails = {
     threadId: thread.id,
@@ -89,7 +94,7 @@ async function premiumRequired(app: FastifyInstance, thread: ThreadRecord): Prom
 
 /** The thread and what the viewer holds, if the viewer may read its content; a premium thread answers 402. */
 export async function readableThread(
-  app: FastifyInstance,
+  app: ReadingContext,
   viewer: Viewer,
   id: number,
   { shown = false }: { shown?: boolean } = {},
@@ -99,7 +104,11 @@ export async function readableThread(
 }
 
 /** What the viewer holds of a thread they may read; a premium thread without access answers 402. */
-async function holdingsToRead(app: FastifyInstance, viewer: Viewer, thread: ThreadRecord): Promise<Holdings> {
+async function holdingsToRead(
+  app: Pick<ThreadContext, 'mongo' | 'holdings' | 'members'>,
+  viewer: Viewer,
+  thread: ThreadRecord,
+): Promise<Holdings> {
   const holdings = await holdingsOf(app, viewer, [thread]);
   if (!canReadContent(viewer, thread, holdings)) throw await premiumRequired(app, thread);
   return holdings;
@@ -123,7 +132,7 @@ export async function getThread(app: FastifyInstance, viewer: UserRecord | null,
 type Sharing = Pick<ThreadRecord, 'id' | 'title' | 'isPrivate' | 'isApproved' | 'allowedUserIds'>;
 
 /** Tells the members a private thread newly opens for (compared with `before`, null for a new thread). */
-export function announceShare(app: FastifyInstance, before: Sharing | null, after: Sharing) {
+export function announceShare(app: Pick<ThreadContext, 'events'>, before: Sharing | null, after: Sharing) {
   const userIds = newlySharedWith(before, after);
   if (userIds.length > 0) app.events.publish('thread.shared', { threadId: after.id, title: after.title, userIds });
 }
@@ -132,7 +141,11 @@ export function announceShare(app: FastifyInstance, before: Sharing | null, afte
  * Title and tags match for everyone; content only where the read gate lets the viewer read it (the rule of the
  * thread page), so a search never probes text the page would refuse.
  */
-async function searchScope(app: FastifyInstance, viewer: Viewer, q: string | undefined): Promise<SearchScope | null> {
+async function searchScope(
+  app: Pick<ThreadContext, 'mongo' | 'log' | 'afterwards' | 'forum'>,
+  viewer: Viewer,
+  q: string | undefined,
+): Promise<SearchScope | null> {
   const text = q?.trim();
   if (!text) return null;
   if (viewer === null || isStaffViewer(viewer)) return { q: text, holdings: NO_HOLDINGS };
@@ -140,7 +153,11 @@ async function searchScope(app: FastifyInstance, viewer: Viewer, q: string | und
 }
 
 /** GET /api/threads, and the console's thread lists (staff see pending threads and premium sisters too). */
-export async function listThreads(app: FastifyInstance, viewer: Viewer, query: ThreadsQuery): Promise<Thread[]> {
+export async function listThreads(
+  app: Omit<ThreadContext, 'events' | 'changes'>,
+  viewer: Viewer,
+  query: ThreadsQuery,
+): Promise<Thread[]> {
   const threads = await app.forum.list(viewer, query, await searchScope(app, viewer, query.q));
   return presentListed(app, viewer, threads);
 }
@@ -149,7 +166,7 @@ export async function listThreads(app: FastifyInstance, viewer: Viewer, query: T
  * A member's thread starts pending (only they and staff see it); staff threads are approved at once.
  * Unlockable type premium_thread also creates the premium sister thread, linked both ways.
  */
-export async function createThread(app: FastifyInstance, author: UserRecord, body: CreateThreadBody): Promise<Thread> {
+export async function createThread(app: WritingContext, author: UserRecord, body: CreateThreadBody): Promise<Thread> {
   assertNotMuted(author);
   const title = body.title.trim();
   const content = body.content.trim();

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { findByNumericId } from '../storage/index.ts';
+import { type Database, findByNumericId } from '../storage/index.ts';
 import { threadModels } from './models.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
@@ -8,6 +7,6 @@ import type { ThreadRecord } from './thread-model.ts';
  * that finishes what a thread started whatever became of it since (the group-buy sweeps). What a member may see is
  * `findThread` and `visibleThread` (service.ts).
  */
-export async function storedThread(app: FastifyInstance, id: number): Promise<ThreadRecord | null> {
+export async function storedThread(app: Database, id: number): Promise<ThreadRecord | null> {
   return findByNumericId(threadModels(app).Thread, id);
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { byNumericId, findAllByNumericId, findByNumericId, insertWithId } from '../storage/index.ts';
+import { byNumericId, type Database, findAllByNumericId, findByNumericId, insertWithId } from '../storage/index.ts';
 import { userModels } from './models.ts';
 import type { UserRecord } from './user-model.ts';
 
@@ -16,22 +15,22 @@ export const usernameKey = (username: string) => username.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
 /** The member as stored now (deleted ones included), one read by key: for a decision, not for a list. */
-export function storedMember(app: FastifyInstance, id: number): Promise<UserRecord | null> {
+export function storedMember(app: Database, id: number): Promise<UserRecord | null> {
   return findByNumericId<UserRecord>(userModels(app).User, id);
 }
 
 /** The members with these ids as stored now (deleted ones included), one read by key each, in no particular order. */
-export function storedMembers(app: FastifyInstance, ids: Iterable<number>): Promise<UserRecord[]> {
+export function storedMembers(app: Database, ids: Iterable<number>): Promise<UserRecord[]> {
   return findAllByNumericId<UserRecord>(userModels(app).User, ids);
 }
 
 /** Whether an account holds this name (any case), asked of the collection itself: the holder may be another process's. */
-export async function isNameHeld(app: FastifyInstance, username: string): Promise<boolean> {
+export async function isNameHeld(app: Database, username: string): Promise<boolean> {
   return (await userModels(app).User.exists({ usernameKey: usernameKey(username) })) !== null;
 }
 
 /** Whether an account holds this email address, asked of the collection itself. */
-export async function isEmailHeld(app: FastifyInstance, email: string): Promise<boolean> {
+export async function isEmailHeld(app: Database, email: string): Promise<boolean> {
   return (await userModels(app).User.exists({ email: emailKey(email) })) !== null;
 }
 
@@ -49,13 +48,13 @@ export interface NewAccount {
  * A new account under the next numeric id. The unique name and email indexes decide between two identical
  * registrations: the loser's insert throws a duplicate-key error, which the caller explains.
  */
-export async function createAccount(app: FastifyInstance, account: NewAccount): Promise<UserRecord> {
+export async function createAccount(app: Database, account: NewAccount): Promise<UserRecord> {
   return (await insertWithId(userModels(app).User, account as Omit<UserRecord, 'id'>)) as UserRecord;
 }
 
 /** A fresh verification code (its HMAC, nonce and times) replaces any earlier one. */
 export async function storeVerificationCode(
-  app: FastifyInstance,
+  app: Database,
   userId: number,
   verification: { codeHash: string; nonce: string; expiresAt: Date; sentAt: Date },
 ): Promise<void> {
@@ -63,7 +62,7 @@ export async function storeVerificationCode(
 }
 
 /** The email is verified and the code is spent; the account as it is after. */
-export async function markEmailVerified(app: FastifyInstance, userId: number): Promise<UserRecord | null> {
+export async function markEmailVerified(app: Database, userId: number): Promise<UserRecord | null> {
   return userModels(app)
     .User.findOneAndUpdate(
       byNumericId(userId),
@@ -74,35 +73,30 @@ export async function markEmailVerified(app: FastifyInstance, userId: number): P
 }
 
 /** A new session version, which every session token carries: every older session ends. The account as it is after. */
-export async function bumpSessionVersion(app: FastifyInstance, userId: number): Promise<UserRecord | null> {
+export async function bumpSessionVersion(app: Database, userId: number): Promise<UserRecord | null> {
   return userModels(app)
     .User.findOneAndUpdate(byNumericId(userId), { $inc: { sessionVersion: 1 } }, { returnDocument: 'after' })
     .lean<UserRecord>();
 }
 
 /** The member is banned, by `actorId`, at `at`. */
-export async function recordBan(app: FastifyInstance, userId: number, actorId: number, at: Date): Promise<void> {
+export async function recordBan(app: Database, userId: number, actorId: number, at: Date): Promise<void> {
   await userModels(app).User.updateOne(byNumericId(userId), {
     $set: { isBanned: true, bannedBy: actorId, bannedAt: at },
   });
 }
 
-export async function liftBan(app: FastifyInstance, userId: number): Promise<void> {
+export async function liftBan(app: Database, userId: number): Promise<void> {
   await userModels(app).User.updateOne(byNumericId(userId), {
     $set: { isBanned: false, bannedBy: null, bannedAt: null },
   });
 }
 
 /** The member is muted until `mutedUntil`, by `actorId`: a new mute replaces the old end. */
-export async function recordMute(
-  app: FastifyInstance,
-  userId: number,
-  mutedUntil: Date,
-  actorId: number,
-): Promise<void> {
+export async function recordMute(app: Database, userId: number, mutedUntil: Date, actorId: number): Promise<void> {
   await userModels(app).User.updateOne(byNumericId(userId), { $set: { mutedUntil, mutedBy: actorId } });
 }
 
-export async function liftMute(app: FastifyInstance, userId: number): Promise<void> {
+export async function liftMute(app: Database, userId: number): Promise<void> {
   await userModels(app).User.updateOne(byNumericId(userId), { $set: { mutedUntil: null, mutedBy: null } });
 }

@@ -18,23 +18,27 @@ import { forgetSessions } from '../auth/session-records.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { byNumericId, isDuplicateKey } from '../storage/index.ts';
 import { closeWallet } from '../wallet/service.ts';
+import type { DirectoryPart, EditContext, MemberContext } from './context.ts';
 import { userModels } from './models.ts';
 import type { UserRecord } from './user-model.ts';
 
 /** A member who has not deleted their account, from the member directory (one read by key until it has loaded). */
-export async function findMember(app: FastifyInstance, id: number): Promise<UserRecord> {
+export async function findMember(app: DirectoryPart<'member'>, id: number): Promise<UserRecord> {
   const user = await app.members.member(id);
   if (!user || user.deletedAt) throw notFound(SERVER_TEXT.userNotFound);
   return user;
 }
 
 /** The member holding this name (any case), found in the member directory and read by key. */
-export async function findMemberByName(app: FastifyInstance, username: string): Promise<UserRecord> {
+export async function findMemberByName(
+  app: DirectoryPart<'member' | 'idByName'>,
+  username: string,
+): Promise<UserRecord> {
   const id = await app.members.idByName(username);
   return findMember(app, id ?? 0);
 }
 
-async function update(app: FastifyInstance, id: number, set: Record<string, unknown>): Promise<UserRecord> {
+async function update(app: EditContext, id: number, set: Record<string, unknown>): Promise<UserRecord> {
   const updated = (await userModels(app)
     .User.findOneAndUpdate(byNumericId(id), { $set: set }, { returnDocument: 'after' })
     .lean<UserRecord>()) as UserRecord;
@@ -46,11 +50,11 @@ async function update(app: FastifyInstance, id: number, set: Record<string, unkn
 export type ProfileField = 'username' | 'bio' | 'picture' | 'privacy';
 
 /** The member's own edit, told to their activity log when it changed anything. */
-function profileUpdated(app: FastifyInstance, userId: number, fields: ProfileField[]) {
+function profileUpdated(app: Pick<MemberContext, 'events'>, userId: number, fields: ProfileField[]) {
   if (fields.length > 0) app.events.publish('profile.updated', { userId, fields });
 }
 
-export async function updateProfile(app: FastifyInstance, user: UserRecord, body: UpdateProfileBody) {
+export async function updateProfile(app: EditContext, user: UserRecord, body: UpdateProfileBody) {
   const set: Record<string, unknown> = {};
   const changed: ProfileField[] = [];
   if (body.username !== undefined && body.username.trim() !== user.username) {
@@ -74,7 +78,7 @@ export async function updateProfile(app: FastifyInstance, user: UserRecord, body
 
 // Only the known settings: the body schema lets unknown keys through, and they must not reach the database.
 export async function updatePrivacy(
-  app: FastifyInstance,
+  app: EditContext,
   user: UserRecord,
   { defaultThreadPrivate, hideProfile }: PrivacySettings,
 ) {
@@ -104,7 +108,7 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * profiles and comments of the original never leave the server. The orientation tag goes too, so the pixels
  * are turned upright first.
  */
-export async function setProfilePicture(app: FastifyInstance, user: UserRecord, data: Buffer): Promise<UserRecord> {
+export async function setProfilePicture(app: EditContext, user: UserRecord, data: Buffer): Promise<UserRecord> {
   const kind = PICTURE_FORMATS.find((candidate) => candidate.magic(data));
   if (!kind) throw badRequest(SERVER_TEXT.pictureType);
   const maxPixels = LIMITS.profilePicturePixels;
@@ -137,7 +141,7 @@ export async function setProfilePicture(app: FastifyInstance, user: UserRecord, 
  * activity log records it, with where it came from, as it records a failed sign-in.
  */
 export async function changePassword(
-  app: FastifyInstance,
+  app: EditContext,
   user: UserRecord,
   body: ChangePasswordBody,
   client: ClientSummary,
