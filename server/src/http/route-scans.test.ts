@@ -4,14 +4,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordActivity } from '../activity/activity-log.ts';
 import type { App } from '../app.ts';
 import { sweepGroupBuys } from '../group-buys/sweep.ts';
-import { signNotification } from '../payments/providers/nowpayments.ts';
 import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { sendMessage, unreadCountOf } from '../private-messages/service.ts';
 import { reply } from '../replies/service.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
-import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
+import { deliverNotification, type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
 import { aCategory, aThread, grantCoins, setDeadline } from '../test/forum.ts';
 import { commandsDuring, type Scan, scansDuring } from '../test/scans.ts';
 import type { UserRecord } from '../users/user-model.ts';
@@ -122,13 +121,7 @@ const staffIds = async (payments: Payment[]) => {
   const queue = (await f.admin.client.call(api.pendingPayments)).json().payments as StaffPayment[];
   return payments.map((payment) => queue.find((p) => p.payment_id === payment.payment_id)?.id as number);
 };
-const deliver = (body: unknown) =>
-  nowpayments.inject({
-    method: 'POST',
-    url: api.paymentNotification.url,
-    headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signNotification(IPN_SECRET, body) },
-    payload: JSON.stringify(body),
-  });
+const deliver = (body: unknown) => deliverNotification(nowpayments, IPN_SECRET, body);
 const finished = (payment: Payment) => ({
   payment_id: (fake.payments.get(payment.payment_id) as FakePayment).payment_id,
   payment_status: 'finished',

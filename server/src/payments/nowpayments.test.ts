@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
-import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
+import { deliverNotification, type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { walletModels } from '../wallet/models.ts';
@@ -28,16 +28,7 @@ beforeAll(async () => {
   });
 });
 
-/** A server-to-server delivery: no cookie, no CSRF header. */
-function deliver(body: unknown, signature: string | null = signNotification(IPN_SECRET, body)) {
-  return app.inject({
-    method: 'POST',
-    url: api.paymentNotification.url,
-    remoteAddress: '203.0.113.7',
-    headers: { 'content-type': 'application/json', ...(signature ? { 'x-nowpayments-sig': signature } : {}) },
-    payload: JSON.stringify(body),
-  });
-}
+const deliver = (body: unknown, signature?: string | null) => deliverNotification(app, IPN_SECRET, body, signature);
 
 async function buy(packageId = 'standard', currency = 'btc') {
   const { user, client } = await createMember(app);

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { api } from '@enclave/protocol';
+import type { App } from '../app.ts';
+import { signNotification } from '../payments/providers/nowpayments.ts';
 import { onFileEnd } from './cleanup.ts';
 
 /** USD per unit of what this fake offers: no usdc, so the product's list shrinks to what it supports. */
@@ -139,4 +142,23 @@ export async function startFakeNowPayments(apiKey: string) {
       };
     },
   };
+}
+
+/**
+ * NOWPayments calling back, server to server (no cookie, no CSRF header): `body` signed with `secret`, or with the
+ * given `signature` (null: none at all).
+ */
+export function deliverNotification(
+  app: App,
+  secret: string,
+  body: unknown,
+  signature: string | null = signNotification(secret, body),
+) {
+  return app.inject({
+    method: 'POST',
+    url: api.paymentNotification.url,
+    remoteAddress: '203.0.113.7',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-nowpayments-sig': signature } : {}) },
+    payload: JSON.stringify(body),
+  });
 }

@@ -7,6 +7,7 @@ import { groupBuyModels } from '../group-buys/models.ts';
 import { byNumericId } from '../storage/index.ts';
 import { threadModels } from '../threads/models.ts';
 import { createThread } from '../threads/service.ts';
+import type { ThreadRecord } from '../threads/thread-model.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { move } from '../wallet/ledger.ts';
 
@@ -69,3 +70,23 @@ export async function setDeadline(app: App, threadId: number, deadline: Date): P
   await groupBuyModels(app).OpenGroupBuy.updateOne({ _id: String(threadId) }, { $set: { deadline } });
   app.changes.tell({ kind: 'thread', id: threadId });
 }
+
+/** A thread's facts as stored, in memory only: for a rule's unit test (an open, approved, public thread by member 1). */
+export const threadRecord = (facts: Partial<ThreadRecord> = {}): ThreadRecord =>
+  ({
+    id: 10,
+    authorId: 1,
+    content: 'the content',
+    unlockableContent: null,
+    hasUnlockableContent: false,
+    isApproved: true,
+    isPrivate: false,
+    allowedUserIds: [],
+    isPremium: false,
+    isSisterThread: false,
+    parentThreadId: null,
+    sisterThreadId: null,
+    isGroupBuy: false,
+    groupBuyContent: null,
+    ...facts,
+  }) as ThreadRecord;

@@ -5,6 +5,7 @@ import { numberPlace } from '../group-buys/state.ts';
 import { DomainEvents } from '../realtime/domain-events.ts';
 import { claimOnce } from '../storage/index.ts';
 import { type TestContext, testContext } from '../test/context.ts';
+import { threadRecord } from '../test/forum.ts';
 import { type AccessContext, heldThreadIds, holdingsOf, holdingsOfMember, recordHolding } from './access.ts';
 import { HoldingsMemory } from './holdings-memory.ts';
 import { threadModels } from './models.ts';
@@ -48,24 +49,7 @@ const member = (): Member => ({ id: nextId(), isAdmin: false, isModerator: false
 const MODERATOR: Viewer = { id: 3, isAdmin: false, isModerator: true };
 const ADMIN: Viewer = { id: 4, isAdmin: true, isModerator: false };
 
-const thread = (facts: Partial<ThreadRecord> = {}): ThreadRecord =>
-  ({
-    id: nextId(),
-    authorId: 1,
-    content: 'the content',
-    unlockableContent: null,
-    hasUnlockableContent: false,
-    isApproved: true,
-    isPrivate: false,
-    allowedUserIds: [],
-    isPremium: false,
-    isSisterThread: false,
-    parentThreadId: null,
-    sisterThreadId: null,
-    isGroupBuy: false,
-    groupBuyContent: null,
-    ...facts,
-  }) as ThreadRecord;
+const thread = (facts: Partial<ThreadRecord> = {}) => threadRecord({ id: nextId(), ...facts });
 
 const premium = () => thread({ isPremium: true, content: 'the premium content' });
 

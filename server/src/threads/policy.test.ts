@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { threadRecord } from '../test/forum.ts';
 import { canReadDiscussion, canSee, type Holdings, NO_HOLDINGS, readableText, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 // The read gate's rules by themselves: no database, no app, no HTTP.
-const thread = (facts: Partial<ThreadRecord> = {}): ThreadRecord =>
-  ({
-    id: 10,
-    authorId: 1,
-    content: 'the content',
-    unlockableContent: null,
-    hasUnlockableContent: false,
-    isApproved: true,
-    isPrivate: false,
-    allowedUserIds: [],
-    isPremium: false,
-    isSisterThread: false,
-    parentThreadId: null,
-    isGroupBuy: false,
-    groupBuyContent: null,
-    ...facts,
-  }) as ThreadRecord;
+const thread = threadRecord;
 
 const member = (id: number): Viewer => ({ id, isAdmin: false, isModerator: false });
 const AUTHOR = member(1);

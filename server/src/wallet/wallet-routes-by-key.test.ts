@@ -1,12 +1,11 @@
 import { api, type Payment, type StaffPayment, type Transaction } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { signNotification } from '../payments/providers/nowpayments.ts';
 import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
-import { type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
+import { deliverNotification, type FakePayment, startFakeNowPayments } from '../test/fake-nowpayments.ts';
 import { aThread } from '../test/forum.ts';
 import { move } from './ledger.ts';
 
@@ -107,13 +106,7 @@ describe('NOWPayments', () => {
       NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
     });
     const { client } = await createMember(nowpayments);
-    const deliver = (body: unknown) =>
-      nowpayments.inject({
-        method: 'POST',
-        url: api.paymentNotification.url,
-        headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signNotification(IPN_SECRET, body) },
-        payload: JSON.stringify(body),
-      });
+    const deliver = (body: unknown) => deliverNotification(nowpayments, IPN_SECRET, body);
     const round = async () => {
       const created = await client.call(api.createPayment, { body: { packageId: 'starter', currency: 'btc' } });
       const payment = created.json() as Payment;
