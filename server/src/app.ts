@@ -59,6 +59,7 @@ import { threadModels } from './threads/models.ts';
 import { copyBalances } from './users/balances.ts';
 import { userModels } from './users/models.ts';
 import { userRoutes } from './users/routes.ts';
+import { ledgerByTypeMigration } from './wallet/ledger-by-type.ts';
 import { walletModels } from './wallet/models.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
@@ -75,7 +76,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
-const MIGRATIONS: readonly Migration[] = [];
+const MIGRATIONS: readonly Migration[] = [ledgerByTypeMigration];
 
 /** Every domain's collections: what the database holds, what a backup copies and a restore writes. */
 const COLLECTIONS = [

@@ -13,6 +13,7 @@ import {
   readItem,
   type StorageContext,
 } from '../storage/index.ts';
+import { listByType } from './ledger-by-type.ts';
 import { isEscrowAccount, ledgerKeys, ledgerList } from './ledger-keys.ts';
 import {
   creditKey,
@@ -139,26 +140,35 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
     ledgerMove.begin(app, movement.key, { key: movement.key, account: movement.account, since }),
     owed ? sellerCredit.begin(app, movement.key, { key: movement.key, since }) : null,
   ]);
+  // Listed under its type in the ledger's turn (so in the ledger's order) and before the pointer: a movement cut
+  // short before its pointer is listed by the sweep (`finishMovement`).
+  const byType = { alongside: (item: LedgerItem) => listByType(app, entryOf(item)) };
   let entry: LedgerEntry;
   let checkedSeq = 0;
   try {
     entry = entryOf(
-      await appendAfter(app, entries(app), ledgerList(movement.account), (seq, head) => {
-        checkedSeq = seq - 1;
-        const balance = head?.balanceAfter ?? 0;
-        if (balance + movement.amount < 0) throw insufficientCoins(-movement.amount, balance);
-        return {
-          account: movement.account,
-          seq,
-          amount: movement.amount,
-          balanceAfter: balance + movement.amount,
-          key: movement.key,
-          type: movement.type,
-          reference: movement.reference ?? null,
-          creditTo: movement.creditTo ?? null,
-          createdAt: new Date(),
-        };
-      }),
+      await appendAfter(
+        app,
+        entries(app),
+        ledgerList(movement.account),
+        (seq, head) => {
+          checkedSeq = seq - 1;
+          const balance = head?.balanceAfter ?? 0;
+          if (balance + movement.amount < 0) throw insufficientCoins(-movement.amount, balance);
+          return {
+            account: movement.account,
+            seq,
+            amount: movement.amount,
+            balanceAfter: balance + movement.amount,
+            key: movement.key,
+            type: movement.type,
+            reference: movement.reference ?? null,
+            creditTo: movement.creditTo ?? null,
+            createdAt: new Date(),
+          };
+        },
+        byType,
+      ),
     );
   } catch (error) {
     // Refused by the unique key, or by a balance this movement itself lowered: it happened already (another
@@ -272,6 +282,7 @@ async function finishMovement(app: StorageContext, { key, since }: MovementUnder
   if (await walletModels(app).LedgerKey.exists({ _id: key })) return;
   const entry = await searchByKey(app, key);
   if (!entry) return isStale(since) ? undefined : 'later';
+  await listByType(app, entry);
   await settleMovement(app, entry, isCreditSide(entry) || (await isCounted(app, key)));
 }
 

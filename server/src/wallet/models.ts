@@ -2,11 +2,14 @@ import { domainModels } from '../storage/index.ts';
 import { ledgerEntrySchema, ledgerKeySchema, movementSchema } from './ledger-model.ts';
 
 /**
- * The wallet domain's collections: only this domain reads or writes them. Work under way (a movement, a sale owed to
- * its seller) is recorded as the storage module's intents (`ledgerMove`, `sellerCredit` in ledger.ts).
+ * The wallet domain's collections: only this domain reads or writes them. `LedgerByType` holds copies of members'
+ * entries listed by the history's transaction type (`ledger-by-type.ts`), under the ledger's own schema. Work under
+ * way (a movement, a sale owed to its seller) is recorded as the storage module's intents (`ledgerMove`,
+ * `sellerCredit` in ledger.ts).
  */
 export const walletModels = domainModels((connection) => ({
   LedgerEntry: connection.model('LedgerEntry', ledgerEntrySchema),
+  LedgerByType: connection.model('LedgerByType', ledgerEntrySchema),
   LedgerKey: connection.model('LedgerKey', ledgerKeySchema),
   Movement: connection.model('Movement', movementSchema),
 }));

@@ -11,10 +11,11 @@ import type { Model } from 'mongoose';
 import { memberPaymentsAt, memberPaymentsHead, paymentByPaymentId } from '../payments/payment-keys.ts';
 import { headOf, readRange } from '../storage/index.ts';
 import { balanceOf, move, type WalletContext } from './ledger.ts';
+import { ledgerByTypeList, ledgerCopies } from './ledger-by-type.ts';
 import { ledgerList } from './ledger-keys.ts';
-import type { EntryType, LedgerItem } from './ledger-model.ts';
+import type { LedgerItem } from './ledger-model.ts';
 import { walletModels } from './models.ts';
-import { PAYMENT_STATUS_GROUPS, presentEntry, presentPaymentRow, UNLOCK_ENTRY_TYPES } from './presenter.ts';
+import { PAYMENT_STATUS_GROUPS, presentEntry, presentPaymentRow } from './presenter.ts';
 
 // Each refused try means a spend lowered the balance meanwhile: progress, so the bound is generous.
 const CLOSE_TRIES = 100;
@@ -92,13 +93,11 @@ async function readBackwards<T>(
   return { items, lowest: Math.max(next, 0) };
 }
 
-function entryTypes(query: TransactionsQuery): ((type: string) => boolean) | null {
+/** The list a query's ledger rows come from: the ledger, or its copies of one type; none for payments alone. */
+function entryList(app: FastifyInstance, userId: number, query: TransactionsQuery) {
   if (query.status && query.status !== 'completed') return null;
-  if (query.type === 'purchase') return (type) => type === 'coin_purchase';
-  if (query.type === 'unlock_content') return (type) => UNLOCK_ENTRY_TYPES.includes(type as EntryType);
-  if (query.type === 'other')
-    return (type) => type !== 'coin_purchase' && !UNLOCK_ENTRY_TYPES.includes(type as EntryType);
-  return () => true;
+  if (query.type) return { model: ledgerCopies(app), list: ledgerByTypeList(userId, query.type) };
+  return { model: walletModels(app).LedgerEntry as unknown as Model<LedgerItem>, list: ledgerList(userId) };
 }
 
 function paymentStatuses(query: TransactionsQuery): readonly PaymentStatus[] | null {
@@ -109,14 +108,13 @@ function paymentStatuses(query: TransactionsQuery): readonly PaymentStatus[] | n
 }
 
 async function entryRows(app: FastifyInstance, userId: number, query: TransactionsQuery, from: number, want: number) {
-  const types = entryTypes(query);
-  if (!types) return { rows: [], lowest: 0 };
-  const model = walletModels(app).LedgerEntry as unknown as Model<LedgerItem>;
+  const source = entryList(app, userId, query);
+  if (!source) return { rows: [], lowest: 0 };
   const { items, lowest } = await readBackwards(
     from,
     want,
-    (first, last) => readRange(app, model, ledgerList(userId), first, last, from),
-    (entry) => types(entry.type),
+    (first, last) => readRange(app, source.model, source.list, first, last, from),
+    () => true,
   );
   const credited = [
     ...new Set(items.flatMap((e) => (e.reference?.startsWith('payment:') ? [e.reference.slice(8)] : []))),
@@ -126,7 +124,7 @@ async function entryRows(app: FastifyInstance, userId: number, query: Transactio
   const rows = items.map(
     (entry): Row => ({
       key: [entry.createdAt.getTime(), ENTRY, entry.seq],
-      position: entry.seq,
+      position: entry.n,
       present: () => presentEntry(entry, paymentsById.get(entry.reference?.slice(8) ?? '')),
     }),
   );
@@ -159,9 +157,10 @@ function nextPosition(rows: Row[], shown: Set<Row>, lowest: number): number {
 }
 
 /** The first page starts at the heads of both lists. */
-async function heads(app: FastifyInstance, userId: number) {
+async function heads(app: FastifyInstance, userId: number, query: TransactionsQuery) {
+  const source = entryList(app, userId, query);
   const [entries, payments] = await Promise.all([
-    headOf(app, walletModels(app).LedgerEntry as unknown as Model<LedgerItem>, ledgerList(userId)),
+    source ? headOf(app, source.model, source.list) : 0,
     memberPaymentsHead(app, userId),
   ]);
   return { entries, payments };
@@ -174,7 +173,7 @@ export async function listTransactions(
   query: TransactionsQuery,
 ): Promise<TransactionPage> {
   const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
-  const cursor = parseCursor(query.cursor) ?? (await heads(app, userId));
+  const cursor = parseCursor(query.cursor) ?? (await heads(app, userId, query));
   const [entries, payments] = await Promise.all([
     entryRows(app, userId, query, cursor.entries, limit + 1),
     paymentRows(app, userId, query, cursor.payments, limit + 1),

@@ -1,14 +1,20 @@
-import { api, type Transaction } from '@enclave/protocol';
+import { api, type Transaction, type TransactionsQuery } from '@enclave/protocol';
+import type { Model } from 'mongoose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { confirmPayment, createPayment, rejectPayment } from '../payments/service.ts';
+import { appendAfter, importList } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
-import { createMember } from '../test/factories.ts';
+import { createMember, signedInClient } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { move, pay, refund } from './ledger.ts';
+import { ledgerMove, move, pay, refund } from './ledger.ts';
+import { ledgerByTypeMigration } from './ledger-by-type.ts';
+import { ledgerList } from './ledger-keys.ts';
+import type { EntryType, LedgerEntry, LedgerItem } from './ledger-model.ts';
+import { walletModels } from './models.ts';
 
 const BTC_ADDRESS = '1BitcoinEaterAddressDontSendf59kuE';
 let app: App;
@@ -176,6 +182,165 @@ describe('GET /api/transactions', () => {
     await move(app, { account: user.id, amount: 5, key: `mine:${user.id}`, type: 'admin_grant' });
     expect((await history(other)).transactions).toEqual([]);
     expect((await app.inject({ method: 'GET', url: api.transactions.url })).statusCode).toBe(401);
+    await expectLedgerReconciles(app);
+  });
+});
+
+/** Every row of the history for `query`, page by page (each at most `limit` rows), with the cursors it gave. */
+async function everyPage(client: TestClient, query: Record<string, string>, limit: number) {
+  const rows: Transaction[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await history(client, { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    expect(page.transactions.length).toBeLessThanOrEqual(limit);
+    rows.push(...page.transactions);
+    cursor = page.nextCursor;
+    pages++;
+  } while (cursor);
+  return { rows, ids: rows.map((row) => row.id), pages };
+}
+
+/** What each filter must show: the unfiltered history's rows of its type and status, in the same order. */
+const FILTERS: { query: Record<string, string>; keeps: (row: Transaction) => boolean }[] = [
+  { query: { type: 'purchase' }, keeps: (row) => row.transactionType === 'purchase' },
+  { query: { type: 'unlock_content' }, keeps: (row) => row.transactionType === 'unlock_content' },
+  { query: { type: 'other' }, keeps: (row) => row.transactionType === 'other' },
+  { query: { status: 'completed' }, keeps: (row) => row.status === 'completed' },
+  { query: { status: 'pending' }, keeps: (row) => row.status === 'pending' },
+  {
+    query: { type: 'purchase', status: 'completed' },
+    keeps: (row) => row.transactionType === 'purchase' && row.status === 'completed',
+  },
+];
+
+async function expectEachFilterShowsItsRows(client: TestClient, limit: number) {
+  const all = (await everyPage(client, {}, 50)).rows;
+  for (const { query, keeps } of FILTERS) {
+    const { ids } = await everyPage(client, query, limit);
+    expect(ids, new URLSearchParams(query).toString()).toEqual(all.filter(keeps).map((row) => row.id));
+  }
+}
+
+/** Entry types in a mix where each history type is sometimes rare and sometimes common. */
+const MIX: EntryType[] = ['admin_grant', 'unlock', 'unlock', 'premium_purchase', 'sale', 'coin_purchase', 'refund'];
+
+describe('GET /api/transactions, filtered, page by page', () => {
+  it('shows each type’s and status’s rows newest first across pages, as the unfiltered history orders them', async () => {
+    const { user, client } = await createMember(app);
+    await move(app, { account: user.id, amount: 1000, key: `start:${user.id}`, type: 'admin_grant' });
+    for (let i = 0; i < 60; i++) {
+      const type = MIX[i % MIX.length] as EntryType;
+      const amount = ['unlock', 'premium_purchase'].includes(type) ? -3 : 2;
+      await move(app, { account: user.id, amount, key: `mix:${user.id}:${i}`, type });
+      if (i % 25 === 0) await createPayment(app, user, { packageId: 'starter', currency: 'btc' });
+    }
+    await expectEachFilterShowsItsRows(client, 7);
+    const purchases = await everyPage(client, { type: 'purchase', status: 'completed' }, 3);
+    expect(purchases.pages).toBeGreaterThan(2);
+    await expectLedgerReconciles(app);
+  });
+
+  it('answers a filter that matches nothing with an empty last page', async () => {
+    const { user, client } = await createMember(app);
+    for (let i = 0; i < 3; i++)
+      await move(app, { account: user.id, amount: 5, key: `only:${user.id}:${i}`, type: 'admin_grant' });
+    for (const query of [{ type: 'purchase' }, { type: 'unlock_content' }, { status: 'failed' }] as Record<
+      string,
+      string
+    >[]) {
+      expect(await history(client, query)).toEqual({ transactions: [], nextCursor: null });
+    }
+    expect((await history(client, { type: 'other' })).transactions).toHaveLength(3);
+  });
+
+  it('lists a ledger written before the lists by type, once however often converted, and what moves after it', async () => {
+    const { user, client } = await createMember(app);
+    const at = Date.parse('2025-05-01T00:00:00Z');
+    let balance = 0;
+    const written: LedgerEntry[] = Array.from({ length: 120 }, (_, i) => {
+      const type = MIX[(i * 5) % MIX.length] as EntryType;
+      const amount = i === 0 ? 1000 : ['unlock', 'premium_purchase'].includes(type) ? -3 : 2;
+      balance += amount;
+      return {
+        account: user.id,
+        seq: i + 1,
+        amount,
+        balanceAfter: balance,
+        key: `before:${user.id}:${i}`,
+        type: i === 0 ? 'admin_grant' : type,
+        reference: null,
+        creditTo: null,
+        createdAt: new Date(at + i * 1000),
+      };
+    });
+    // As the ledger stood before its lists by type existed: its own keyed list, nothing else.
+    const ledger = walletModels(app).LedgerEntry as unknown as Model<LedgerItem>;
+    await importList(app, ledger, ledgerList(user.id), written);
+    await walletModels(app).LedgerKey.insertMany(written.map((entry) => ({ _id: entry.key, entry })));
+    expect((await history(client, { type: 'unlock_content' })).transactions).toEqual([]);
+
+    await ledgerByTypeMigration.run(app, () => undefined);
+    await ledgerByTypeMigration.run(app, () => undefined);
+    await move(app, { account: user.id, amount: -3, key: `after:${user.id}`, type: 'unlock' });
+    await expectEachFilterShowsItsRows(client, 9);
+    expect((await history(client, { type: 'unlock_content', limit: '1' })).transactions[0]?.id).toBe('entry-121');
+  });
+
+  it('lists a movement a crash cut short before its pointer once, when the sweep finishes it', async () => {
+    const { user, client } = await createMember(app);
+    await move(app, { account: user.id, amount: 100, key: `funds:${user.id}`, type: 'admin_grant' });
+    // A crash after the entry, before its listing by type and its pointer: the entry and the intent are left.
+    const key = `cut:${user.id}`;
+    await ledgerMove.begin(app, key, { key, account: user.id, since: Date.now() });
+    const ledger = walletModels(app).LedgerEntry as unknown as Model<LedgerItem>;
+    await appendAfter(app, ledger, ledgerList(user.id), (seq, head) => ({
+      account: user.id,
+      seq,
+      amount: -10,
+      balanceAfter: (head?.balanceAfter ?? 0) - 10,
+      key,
+      type: 'unlock' as const,
+      reference: 'thread:3',
+      creditTo: null,
+      createdAt: new Date(),
+    }));
+    expect((await history(client, { type: 'unlock_content' })).transactions).toEqual([]);
+    await ledgerMove.sweep(app);
+    await ledgerMove.sweep(app);
+    // A sweep that runs again after the listing (its pointer lost) lists it no second time.
+    await walletModels(app).LedgerKey.deleteOne({ _id: key });
+    await ledgerMove.begin(app, key, { key, account: user.id, since: Date.now() });
+    await ledgerMove.sweep(app);
+    expect((await history(client, { type: 'unlock_content' })).transactions.map((t) => t.id)).toEqual(['entry-2']);
+    await expectLedgerReconciles(app);
+  });
+
+  it('race: movements of every type from two processes at once are each listed under their type, once', async () => {
+    const second = await createTestApp({}, app.config.database);
+    const { user, client } = await createMember(app);
+    await move(app, { account: user.id, amount: 1000, key: `pot:${user.id}`, type: 'admin_grant' });
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const type = MIX[i % MIX.length] as EntryType;
+        const amount = ['unlock', 'premium_purchase'].includes(type) ? -3 : 2;
+        return move(i % 2 ? app : second, { account: user.id, amount, key: `race:${user.id}:${i}`, type });
+      }),
+    );
+    await app.settled();
+    await second.settled();
+    const all = (await history(await signedInClient(second, user), { limit: '100' })).transactions;
+    for (const type of ['purchase', 'unlock_content', 'other'] satisfies TransactionsQuery['type'][]) {
+      const { ids } = await everyPage(client, { type }, 6);
+      // Two processes' listings may land out of the ledger's order across a page's edge: the same rows, once each.
+      expect(new Set(ids).size, type).toBe(ids.length);
+      expect([...ids].sort(), type).toEqual(
+        all
+          .filter((row) => row.transactionType === type)
+          .map((row) => row.id)
+          .sort(),
+      );
+    }
     await expectLedgerReconciles(app);
   });
 });
