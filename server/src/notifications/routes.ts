@@ -2,6 +2,7 @@ import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
+import { bellChanged } from './bells.ts';
 import { catchUpReplies } from './catch-up.ts';
 import { preferencesOf, savePreferences } from './preferences.ts';
 import { listNotifications, markRead } from './service.ts';
@@ -32,6 +33,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.saveNotificationPreferences),
     preHandler: member,
-    handler: async (request) => savePreferences(app, viewerOf(request).id, request.body),
+    handler: async (request) => {
+      const saved = await savePreferences(app, viewerOf(request).id, request.body);
+      // Where a tab of theirs is open, replies are told as the bell says (fan-out.ts).
+      bellChanged(app, viewerOf(request).id, { reply: saved.kinds.reply });
+      return saved;
+    },
   });
 };

@@ -24,7 +24,7 @@ import type { MemberCard } from '../users/member-directory.ts';
 import { isStaff } from '../users/standing.ts';
 import type { NotificationContext } from './context.ts';
 import { notificationModels } from './models.ts';
-import { dueIn, mailOf, notificationsOf, readsOf } from './notification-model.ts';
+import { dueIn, mailOf, type NotificationItem, notificationsOf, readsOf } from './notification-model.ts';
 import { preferencesOf } from './preferences.ts';
 import { presentNotifications } from './presenter.ts';
 
@@ -85,19 +85,28 @@ export async function deliver(app: NotificationContext, member: MemberCard, happ
   if (!channels.app && !channels.email) return;
   // Claimed before the append: a crash between the two loses this one notification, never repeats it.
   if (!(await claim(app, deliveryMarker(member.id, happening)))) return;
-  const made = {
-    kind: happening.kind,
-    outcome: happening.outcome ?? null,
-    threadId: happening.threadId ?? null,
-    actorId: happening.actorId ?? null,
-    createdAt: happening.at ?? new Date(),
-  };
+  const made = madeOf(happening);
   if (channels.email) {
     await append(app, notificationModels(app).NotificationItem, mailOf(member.id), () => made);
     // Due in the period it was written in, even when it happened earlier (caught up on): a finished period is not sent again.
     await markDue(app, member.id, periodOf(new Date()));
   }
-  if (!channels.app) return;
+  if (channels.app) await addToList(app, member, made);
+}
+
+/** A notification as stored: the ids of what happened, and when. */
+export type Made = Omit<NotificationItem, '_id' | 'list' | 'n'>;
+
+export const madeOf = (happening: Happening): Made => ({
+  kind: happening.kind,
+  outcome: happening.outcome ?? null,
+  threadId: happening.threadId ?? null,
+  actorId: happening.actorId ?? null,
+  createdAt: happening.at ?? new Date(),
+});
+
+/** Appends to the member's list and pushes it to their tabs, with their counts after it. */
+export async function addToList(app: NotificationContext, member: MemberCard, made: Made): Promise<void> {
   const item = await append(app, notificationModels(app).NotificationItem, notificationsOf(member.id), () => made);
   const [notification] = await presentNotifications(app, member, [item]);
   const count = await countOf(app, member.id);
@@ -111,7 +120,7 @@ async function markDue(app: StorageContext, memberId: number, period: number): P
 }
 
 /** The "read up to" mark: the head item of the member's read list (0 before any). */
-async function readUpToOf(app: StorageContext, memberId: number): Promise<number> {
+export async function readUpToOf(app: StorageContext, memberId: number): Promise<number> {
   const head = await headOf(app, notificationModels(app).NotificationReadMark, readsOf(memberId));
   return head === 0
     ? 0

@@ -13,6 +13,7 @@ import { dispatchDatabaseEvents } from '../admin/database/realtime.ts';
 import { dispatchSessionEvents } from '../auth/realtime.ts';
 import { SESSION_COOKIE, standingMember } from '../auth/session.ts';
 import { dispatchModerationEvents } from '../moderation/realtime.ts';
+import type { BellChange } from '../notifications/bells.ts';
 import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
@@ -30,6 +31,7 @@ import { redisStreamsAdapter } from './redis-adapter.ts';
 /** Server-side events travel between server processes (through the Redis adapter), never to a browser. */
 interface ServerSideEvents {
   'readModel:changed': (change: Change) => void;
+  'notifications:bell': (memberId: number, change: BellChange) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;

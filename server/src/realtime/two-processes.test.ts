@@ -88,6 +88,33 @@ describe('two server processes sharing rooms through Redis', () => {
     expect((await unread).unreadCount).toBe(1);
   });
 
+  it('tells replies to a tab on B, whether made through A or B, with marks read through A counted on B', async () => {
+    const { user: author, client: authorClient } = await createMember(app);
+    const thread = await aThread(app, author);
+    const bell = await tab(b, authorClient.cookie);
+    const pushed: { notification: { id: number }; unreadCount: number; readUpTo: number }[] = [];
+    bell.on('notification:new', (payload) => pushed.push(payload));
+    const soon = { timeout: 5000, interval: 20 };
+    const replyThrough = async (server: ServerProcess, count: number) => {
+      const { client } = await createMember(app);
+      const path = pathOf(api.reply.url, { id: thread.id });
+      expect((await post(server, client.cookie, path, { content: 'Hi' })).status).toBe(201);
+      await expect.poll(() => pushed.length, soon).toBe(count);
+    };
+
+    // B keeps the author's bell: its replies are told from it.
+    await replyThrough(b, 1);
+    expect(pushed[0]).toMatchObject({ unreadCount: 1, readUpTo: 0, notification: { id: 1 } });
+    const read = new Promise((resolve) => bell.once('notification:read', resolve));
+    expect((await post(a, authorClient.cookie, api.markNotificationsRead.url, { upTo: 1 })).status).toBe(200);
+    await read;
+    await replyThrough(b, 2);
+    expect(pushed[1]).toMatchObject({ unreadCount: 1, readUpTo: 1, notification: { id: 2 } });
+    // A holds no tab of the author's: it tells them one by one, over the adapter.
+    await replyThrough(a, 3);
+    expect(pushed[2]).toMatchObject({ unreadCount: 2, readUpTo: 1, notification: { id: 3 } });
+  });
+
   it('pushes group-buy progress to watchers on both processes', async () => {
     const { user: organizer } = await createMember(app, { isAdmin: true });
     const thread = await aThread(app, organizer, {

@@ -4,6 +4,8 @@
  * `npm test` fails when code outside imports it (`.dependency-cruiser.cjs`). See docs/storage.md.
  */
 
+/** Many owners at once: a marker each, an item each at the end of their own lists, in one command. */
+export { appendEach, claimEach, type NextItem } from './at-once.ts';
 /** Claim-once and bounded tries: a unique insert says who won. */
 export { claimSlot, releaseSlots, slotsFreeAt } from './attempt-slots.ts';
 /** The connection, and what a request sees when the database is away. */
