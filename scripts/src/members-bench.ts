@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- --members [--sizes S,M,L]`: issue #14's proof. For each size, a fresh embedded
+ * `npm run bench -- --members [--sizes S,M,L,XL]`: issues #14 and #26's proof. For each size, a fresh embedded
  * database gets a dataset written in the app's own storage layout (bench/forum-dataset.ts); the app
  * starts on it once (the first start on fresh data builds its indexes) and again (its indexes in place),
  * both timed; the member routes are checked to read the dataset as written (bench/dataset-check.ts),
  * then each is sampled one request at a time, and 20 members load GET /api/threads against a bare
- * Fastify route. Last, the JS each route needs. Progress (and the server's log) on stderr, the table on stdout.
+ * Fastify route (from a process of their own); at M, 20 members write at once (bench/concurrent-writes.ts) and the
+ * ledger is reconciled after them. Last, the JS each route needs. XL (issue #26) runs when asked for. Progress (and the server's log) on stderr, the table on stdout.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -14,10 +15,11 @@ import { type AppConfig, loadEnv } from '@enclave/server/config.ts';
 import { startDatabaseServer, withDatabase } from '@enclave/server/storage/index.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type JsFigure, pageJsGzipBytes } from './bench/client-size.ts';
+import { measureConcurrentWrites } from './bench/concurrent-writes.ts';
 import { READER, SIZES, type SizeName } from './bench/dataset.ts';
 import { checkDataset } from './bench/dataset-check.ts';
 import { writeDataset } from './bench/forum-dataset.ts';
-import { loadTest } from './bench/http.ts';
+import { loadFromOwnProcess } from './bench/load-process.ts';
 import { MEMBER_ROUTES, sampleRoute } from './bench/member-routes.ts';
 import { describeSize, memberRows, type SizeFigures, type Timed } from './bench/members-report.ts';
 import { sessionCookie } from './bench/realtime.ts';
@@ -44,7 +46,7 @@ const sizes = requested
   .map((name) => name.trim().toUpperCase())
   .filter((name): name is SizeName => name in SIZES);
 if (sizes.length === 0) {
-  log('usage: npm run bench -- --members [--sizes S,M,L]');
+  log('usage: npm run bench -- --members [--sizes S,M,L,XL]');
   process.exit(2);
 }
 
@@ -62,7 +64,8 @@ function printTable(): void {
     `Enclave members bench, ${new Date().toISOString()}, ${machine}, database ${backend}, Node ${process.version}\n` +
       `${sizes.map(describeSize).join('\n')}\n` +
       'One request at a time as a verified member (admin routes as staff), visitor cache off; per route a warm-up,\n' +
-      'then up to 30 samples in 10 s (at least one); a request over 60 s is abandoned. p50 / p99 in ms.\n\n',
+      'then up to 200 samples in 120 s (at least one); a request over 60 s is abandoned. p50 / p99 in ms.\n' +
+      'Writers write from addresses of their own; load (autocannon, and the writers at once) comes from a process of its own.\n\n',
   );
   printOut(formatTable(memberRows(results, pages)));
 }
@@ -108,7 +111,7 @@ async function start(config: AppConfig): Promise<{ timed: Timed; app?: FastifyIn
 async function measureRoutes(app: FastifyInstance, baseUrl: string, figures: SizeFigures, name: SizeName) {
   for (const [index, route] of MEMBER_ROUTES.entries()) {
     log(`members bench ${name}: ${route.name}`);
-    const figure = await sampleRoute(app, baseUrl, route, index);
+    const figure = await sampleRoute(app, baseUrl, route, index, SIZES[name].members);
     figures.routes.set(route.name, figure);
     log(
       `  ${figure.ms.length} samples in ${figure.seconds.toFixed(1)} s${figure.failures.length ? `, failed: ${figure.failures[0]}` : ''}`,
@@ -123,14 +126,17 @@ async function measureRoutes(app: FastifyInstance, baseUrl: string, figures: Siz
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareAddress = bare.server.address();
     const barePort = bareAddress && typeof bareAddress === 'object' ? bareAddress.port : 0;
-    const bareFigure = await loadTest(`http://127.0.0.1:${barePort}/api/threads`);
+    const bareFigure = await loadFromOwnProcess(`http://127.0.0.1:${barePort}/api/threads`, []);
     const cookies = await Promise.all(LOAD_MEMBERS.map((member) => sessionCookie(app, member)));
-    figures.load = { members: await loadTest(`${baseUrl}/api/threads`, cookies), bare: bareFigure };
+    figures.load = { members: await loadFromOwnProcess(`${baseUrl}/api/threads`, cookies), bare: bareFigure };
   } catch (error) {
     figures.load = { error: message(error) };
   } finally {
     await bare.close();
   }
+  if (name !== 'M') return;
+  log(`members bench ${name}: 20 members writing at once`);
+  figures.concurrent = await measureConcurrentWrites(app, baseUrl, SIZES[name], log);
 }
 
 async function measureSize(name: SizeName): Promise<void> {
@@ -140,7 +146,7 @@ async function measureSize(name: SizeName): Promise<void> {
   backend = database.backend;
   const uri = database.backend === 'external' ? database.uri : withDatabase(database.uri, `enclave-members-${name}`);
   const config = (level: 'info' | 'warn'): AppConfig => ({
-    ...loadEnv({ ...process.env, LOG_LEVEL: level, NODE_ENV: 'development', VISITOR_CACHE_MS: '0' }),
+    ...loadEnv({ ...process.env, LOG_LEVEL: level, NODE_ENV: 'development', VISITOR_CACHE_MS: '0', TRUST_PROXY: '1' }),
     database: { uri, backend: database.backend },
   });
   try {

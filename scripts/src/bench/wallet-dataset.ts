@@ -14,7 +14,16 @@ import {
   type MovementItem,
 } from '@enclave/server/wallet/ledger-model.ts';
 import type { Model } from 'mongoose';
-import { ADMIN, authorOf, type Dataset, groupBy, inChunks, isPremiumThread, READER } from './dataset.ts';
+import {
+  ADMIN,
+  authorOf,
+  type Dataset,
+  type DatasetSize,
+  groupBy,
+  inChunks,
+  isPremiumThread,
+  READER,
+} from './dataset.ts';
 import type { Storage } from './storage.ts';
 
 const OPENING_COINS = 1000;
@@ -81,6 +90,10 @@ function payment(id: number, member: number, status: 'finished' | 'waiting', now
   };
 }
 
+/** Two members (besides the reader, for the first 100) bought each premium thread. */
+export const premiumBuyers = (thread: number, size: DatasetSize) =>
+  new Set([((thread * 3 + 7) % size.members) + 1, ((thread * 3 + 14) % size.members) + 1]);
+
 /**
  * Every member's opening coins (a coin purchase with its payment, or an admin grant), premium purchases with the
  * seller's `sale` credit and the buyer's entitlement, and a few payments awaiting staff. Small at every size (some
@@ -108,7 +121,7 @@ export function planWallets(data: Dataset) {
   for (let thread = 1; thread <= size.threads; thread++) {
     if (!isPremiumThread(thread)) continue;
     const seller = authorOf(thread, size);
-    const buyers = new Set([((thread * 3 + 7) % size.members) + 1, ((thread * 3 + 14) % size.members) + 1]);
+    const buyers = premiumBuyers(thread, size);
     if (sold++ < READER_PURCHASES) buyers.add(READER);
     buyers.delete(seller);
     for (const buyer of buyers) {

@@ -42,26 +42,20 @@ export async function writeReply(app: RecordingContext, reply: NewReply): Promis
     () => ({ threadId: reply.threadId, number: null, createdAt }),
     { buckets: false },
   );
-  // The removals are counted beside the insert (a removal in between only makes a hint low), and the id's entry and
-  // the hints are written beside the reply's bucket.
-  const removed = removedCount(app, reply.threadId);
-  const [post] = await Promise.all([
-    append<ReplyRecord>(
-      app,
-      Reply,
-      repliesList(reply.threadId),
-      () => ({ ...reply, id: ref.n, createdAt, updatedAt: createdAt, removedAt: null }),
-      {
-        alongside: async (stored) =>
-          Promise.all([
-            ReplyRef.updateOne({ _id: ref._id }, { $set: { number: stored.n } }),
-            noteReply(app, stored.threadId, { replyCount: stored.n - (await removed), lastReplyAt: createdAt }),
-          ]),
-      },
-    ),
-    removed,
-  ]);
-  return post;
+  // The id's entry and the hints are written beside the reply's bucket.
+  return append<ReplyRecord>(
+    app,
+    Reply,
+    repliesList(reply.threadId),
+    () => ({ ...reply, id: ref.n, createdAt, updatedAt: createdAt, removedAt: null }),
+    {
+      alongside: (stored) =>
+        Promise.all([
+          ReplyRef.updateOne({ _id: ref._id }, { $set: { number: stored.n } }),
+          noteReply(app, stored.threadId, { written: stored.n, lastReplyAt: createdAt }),
+        ]),
+    },
+  );
 }
 
 /** A deleted thread's replies go with it, by key; the reply ids' entries stay, naming replies gone. */
@@ -70,14 +64,14 @@ export async function deleteReplies(app: StorageContext, threadId: number): Prom
 }
 
 /** The number of removed replies in a thread: the head of its removals list. */
-const removedCount = (app: StorageContext, threadId: number) =>
+export const removedCountOf = (app: StorageContext, threadId: number) =>
   headOf<ReplyRefRecord>(app, replyModels(app).ReplyRef, removedList(threadId));
 
 /** A thread's replies, exactly: written minus removed, from the two heads. */
 export async function replyCountOf(app: StorageContext, threadId: number): Promise<number> {
   const [written, removed] = await Promise.all([
     headOf<ReplyRecord>(app, replyModels(app).Reply, repliesList(threadId)),
-    removedCount(app, threadId),
+    removedCountOf(app, threadId),
   ]);
   return written - removed;
 }

@@ -28,6 +28,14 @@ const ID_LOOKUP_PATCH = {
   from: `IDColumn = DefaultColumn + "->'$._id'"`,
   to: `IDColumn = DefaultColumn + "->'_id'"`,
 };
+/**
+ * SQLite's `synchronous=NORMAL` in WAL mode (FerretDB's own default is FULL): a commit is written to the log but
+ * not flushed to disk each time, only at checkpoints. A write survives FerretDB or the server crashing (the
+ * operating system has it); an operating-system crash or power cut may lose the last moments' writes, as a
+ * standalone MongoDB may with its default write concern (w: 1, acknowledged before its journal's next flush). It halves the cost of each write here (measured: 20
+ * concurrent replies 263 → 130 ms p50 on the same code), and the embedded database is for development and tests.
+ */
+const SYNCHRONOUS = 'synchronous(normal)';
 /** Names the build in the cache, so a build without the patch is never reused. */
 const BUILD = `${FERRETDB_VERSION}-id-index`;
 
@@ -138,7 +146,7 @@ export async function startFerretdb(dataDir: string, port?: number): Promise<Run
     binary,
     [
       '--handler=sqlite',
-      `--sqlite-url=file:${dataDir}/`,
+      `--sqlite-url=file:${dataDir}/?_pragma=${SYNCHRONOUS}`,
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${dataDir}`,
       '--telemetry=disable',

@@ -16,6 +16,8 @@ export {
   isDatabaseReachable,
   isDatabaseUnavailable,
 } from './availability.ts';
+/** Writes to one document that arrive together, combined into one. */
+export { combinedWrites } from './combined-writes.ts';
 /** A domain's own collections, and the start that builds every collection's indexes. */
 export { type Database, domainModels, registerCollections, type StorageContext } from './domain-models.ts';
 /** Which database runs: MONGODB_URI, else an embedded one. */
@@ -28,6 +30,7 @@ export {
   deleteByIds,
   findAllByNumericId,
   findByNumericId,
+  highestId,
   insertWithId,
   internalId,
   isDuplicateKey,

@@ -2,9 +2,11 @@ import { type Model, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
+import { commandsDuring } from '../test/scans.ts';
 import { finishIntents } from './intents.ts';
 import {
   append,
+  appendAfter,
   BUCKET,
   deleteList,
   firstSince,
@@ -63,6 +65,34 @@ describe('keyed lists', () => {
     expect(numbers(all)).toEqual(oneTo(100));
     expect(new Set(all.map((item) => item.text)).size).toBe(100);
     expect(await Notes.countDocuments({ list })).toBe(100);
+  });
+
+  it('writes appends that arrive together in one process in a few commands, numbered in arrival order', async () => {
+    const list = 'together:1';
+    await append(app, Notes, list, () => ({ text: 'first' }));
+    // Across a bucket's edge, so one batch pushes onto two buckets.
+    const commands = await commandsDuring(app, () =>
+      Promise.all(oneTo(BUCKET + 5).map((i) => append(app, Notes, list, () => ({ text: `${i}` })))),
+    );
+    const all = await readRange(app, Notes, list, 1, BUCKET + 6);
+    expect(all.map((item) => item.text)).toEqual(['first', ...oneTo(BUCKET + 5).map(String)]);
+    expect(commands.filter((command) => command === 'insert keyednotes').length).toBeLessThanOrEqual(2);
+    expect(commands.filter((command) => command === 'update listbuckets').length).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses an append judged on the item before it in its batch, and numbers the next after the last stored', async () => {
+    const list = 'judged:1';
+    // A running total that may not pass 5: a rule on the previous item, as a balance is.
+    const add = (amount: number) =>
+      appendAfter(app, Notes, list, (_n, previous) => {
+        const total = Number(previous?.text ?? 0) + amount;
+        if (total > 5) throw new Error('over');
+        return { text: String(total) };
+      });
+    const answers = await Promise.allSettled(oneTo(8).map(() => add(1)));
+    expect(answers.filter((answer) => answer.status === 'fulfilled').length).toBe(5);
+    const all = await readRange(app, Notes, list, 1, 10);
+    expect(all.map((item) => item.text)).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('reads a page across buckets, and completes a bucket that lacks items by key', async () => {

@@ -2,6 +2,7 @@ import { type Model, mongo, Schema } from 'mongoose';
 import type { StorageContext } from './domain-models.ts';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
 import { intent } from './intents.ts';
+import { itemKey, type ListItem } from './list-item.ts';
 import { storageModels } from './storage-models.ts';
 
 /**
@@ -25,21 +26,7 @@ import { storageModels } from './storage-models.ts';
  */
 export const BUCKET = 50;
 
-export interface ListItem {
-  _id: string;
-  /** The list this item belongs to, and its number in it (1, 2, …). */
-  list: string;
-  n: number;
-}
-
-export const itemKey = (list: string, n: number) => `${list}:${n}`;
-
-/** The schema fields every item model needs, spread into its schema. */
-export const listItemFields = {
-  _id: String,
-  list: { type: String, required: true },
-  n: { type: Number, required: true },
-} as const;
+export { itemKey, type ListItem, listItemFields } from './list-item.ts';
 export const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
 export const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 
@@ -173,9 +160,6 @@ export interface AppendOptions<T extends ListItem = ListItem> {
   alongside?: (item: T) => Promise<unknown>;
 }
 
-/** Appends within one process are queued per list, so they do not collide with each other. */
-const queues = new Map<string, Promise<unknown>>();
-
 /**
  * Appends an item made by `make(n)` as number head + 1. Another process that took the number first
  * makes the insert fail on `_id`, and it retries with the next one; any other failure inserts nothing,
@@ -186,7 +170,7 @@ export async function append<T extends ListItem>(
   app: StorageContext,
   model: ItemModel<T>,
   list: string,
-  make: (n: number) => Omit<T, '_id' | 'list' | 'n'> | Promise<Omit<T, '_id' | 'list' | 'n'>>,
+  make: (n: number) => Fields<T> | Promise<Fields<T>>,
   options: AppendOptions<T> = {},
 ): Promise<T> {
   return appendMade(app, model, list, async (n) => make(n), options);
@@ -201,67 +185,174 @@ export async function appendAfter<T extends ListItem>(
   app: StorageContext,
   model: ItemModel<T>,
   list: string,
-  make: (n: number, previous: T | null) => Omit<T, '_id' | 'list' | 'n'>,
+  make: (n: number, previous: T | null) => Fields<T>,
   options: AppendOptions<T> = {},
 ): Promise<T> {
-  const made = async (n: number) => make(n, n > 1 ? await readItem(model, list, n - 1) : null);
+  const made = async (n: number, before: T | undefined) =>
+    make(n, before ?? (n > 1 ? await readItem(model, list, n - 1) : null));
   return appendMade(app, model, list, made, options);
 }
 
-async function appendMade<T extends ListItem>(
+type Fields<T extends ListItem> = Omit<T, '_id' | 'list' | 'n'>;
+
+/** One append waiting for its list's turn; `before` is the item made just ahead of it in the same batch, if any. */
+interface Waiting<T extends ListItem> {
+  make: (n: number, before: T | undefined) => Promise<Fields<T>>;
+  options: AppendOptions<T>;
+  resolve: (item: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A list's appends in this process: those waiting, and whether a batch of them is being written. */
+interface Line {
+  waiting: Waiting<ListItem>[];
+  writing: boolean;
+}
+
+/** Per app (`memoryOf`), the lines of the lists it appends to, by model and list. */
+const lines = new WeakMap<object, Map<string, Line>>();
+/** At most this many appends are written together (one insert command, a bucket push or two). */
+const BATCH_MAX = 100;
+
+/**
+ * Appends to one list in one process take turns, and those that arrive while a batch is written go together in the
+ * next: numbered in arrival order, inserted in one ordered command, pushed onto their buckets in one update each.
+ * Twenty replies to one thread at once are then a few writes, not sixty made one after another (group commit).
+ */
+function appendMade<T extends ListItem>(
   app: StorageContext,
   model: ItemModel<T>,
   list: string,
-  make: (n: number) => Promise<Omit<T, '_id' | 'list' | 'n'>>,
-  { buckets = true, alongside }: AppendOptions<T>,
+  make: Waiting<T>['make'],
+  options: AppendOptions<T>,
 ): Promise<T> {
-  const previous = queues.get(list) ?? Promise.resolve();
-  const task = previous.then(async () => {
-    // Usually exact (this process appended last, or the stored hint is): no probe before the insert.
-    let n = (await headHint(app, list)) + 1;
-    for (;;) {
-      let made: Omit<T, '_id' | 'list' | 'n'>;
-      try {
-        made = await make(n);
-      } catch (refusal) {
-        // A refusal stands only on the true head: the hint may be behind another process's appends (a credit
-        // there makes a spend judged here on the older balance refused wrongly).
-        const head = await headOf(app, model, list);
-        if (head === n - 1) throw refusal;
-        n = head + 1;
-        continue;
+  let byList = lines.get(memoryOf(app));
+  if (!byList) {
+    byList = new Map();
+    lines.set(memoryOf(app), byList);
+  }
+  const name = `${model.modelName}\u0000${list}`;
+  const line = byList.get(name) ?? { waiting: [], writing: false };
+  byList.set(name, line);
+  return new Promise<T>((resolve, reject) => {
+    line.waiting.push({ make, options, resolve, reject } as unknown as Waiting<ListItem>);
+    if (line.writing) return;
+    line.writing = true;
+    void (async () => {
+      while (line.waiting.length > 0) {
+        await writeBatch(app, model, list, line.waiting.splice(0, BATCH_MAX) as unknown as Waiting<T>[]);
       }
-      const item = { ...made, _id: itemKey(list, n), list, n } as T;
-      if (await inserted(model, item)) {
-        noteHead(app, list, n);
-        // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).
-        app.afterwards('list head hint not written', () => raiseHead(app, list, n));
-        await Promise.all([buckets && addToBucket(app, item), alongside?.(item)]);
-        return item;
-      }
-      // Another writer (or a stale hint) took the number: probe from there to the true head.
-      n = (await headOf(app, model, list)) + 1;
-    }
+      line.writing = false;
+      byList.delete(name);
+    })();
   });
-  const settled = task.catch(() => undefined);
-  queues.set(list, settled);
-  void settled.then(() => {
-    if (queues.get(list) === settled) queues.delete(list);
-  });
-  return task;
 }
 
-/** Inserts the item under its number: false when another writer holds that number already. */
-async function inserted<T extends ListItem>(model: ItemModel<T>, item: T): Promise<boolean> {
+/**
+ * Writes a batch of appends, settling each: items are made one after another from the head this process trusts
+ * (each seeing the one made before it), then inserted in order; the unique `_id` stops the insert where another
+ * writer holds a number, and the rest are made again after the true head. A refusal stands only on the true head
+ * (a hint behind another process's appends would judge a spend on an older balance), so it is judged first in its
+ * round. Never throws: every failure is its append's answer.
+ */
+async function writeBatch<T extends ListItem>(
+  app: StorageContext,
+  model: ItemModel<T>,
+  list: string,
+  batch: Waiting<T>[],
+): Promise<void> {
+  let todo = batch;
   try {
-    await model.collection.insertOne(item as never);
-    return true;
-  } catch (error) {
-    if (!isDuplicateKey(error) || !(await exists(model as unknown as ItemModel<ListItem>, item.list, item.n))) {
-      throw error;
+    let n = (await headHint(app, list)) + 1;
+    while (todo.length > 0) {
+      const made: T[] = [];
+      for (const waiting of todo) {
+        const number = n + made.length;
+        try {
+          const fields = await waiting.make(number, made.at(-1));
+          made.push({ ...fields, _id: itemKey(list, number), list, n: number } as T);
+        } catch (refusal) {
+          // Judged on an item of this batch not yet stored: the round ends before it, and it leads the next.
+          if (made.length > 0) break;
+          const head = await headOf(app, model, list);
+          if (head === number - 1) {
+            waiting.reject(refusal);
+            todo = todo.slice(1);
+          } else n = head + 1;
+          break;
+        }
+      }
+      if (made.length === 0) continue;
+      const { stored, failure } = await insertInOrder(model, made);
+      const storedNow = todo.slice(0, stored.length);
+      todo = todo.slice(stored.length);
+      if (stored.length > 0) {
+        const last = (stored.at(-1) as T).n;
+        noteHead(app, list, last);
+        // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).
+        app.afterwards('list head hint not written', () => raiseHead(app, list, last));
+        await settleStored(app, stored, storedNow);
+        n = last + 1;
+      }
+      if (failure === 'taken') n = (await headOf(app, model, list)) + 1;
+      else if (failure !== undefined) {
+        // Refused by the database for its own reasons (another unique index): that append's answer, no gap left.
+        todo[0]?.reject(failure);
+        todo = todo.slice(1);
+      }
     }
-    return false;
+  } catch (error) {
+    for (const waiting of todo) waiting.reject(error);
   }
+}
+
+/** Each stored item's bucket push (one update per bucket) and its own `alongside`, then its append's answer. */
+async function settleStored<T extends ListItem>(app: StorageContext, stored: T[], waiting: Waiting<T>[]) {
+  const pushed = addToBuckets(
+    app,
+    stored.filter((_, i) => waiting[i]?.options.buckets !== false),
+  );
+  await Promise.all(
+    stored.map(async (item, i) => {
+      const answer = waiting[i] as Waiting<T>;
+      try {
+        await Promise.all([pushed, answer.options.alongside?.(item)]);
+        answer.resolve(item);
+      } catch (error) {
+        answer.reject(error);
+      }
+    }),
+  );
+}
+
+/**
+ * Inserts the items in order, stopping at the first that fails: which were stored, and why the next was not:
+ * 'taken' when another writer holds its number, the database's error otherwise. An error that says no document
+ * (the connection dropped) is thrown: what was stored is unknown, as for a single insert, and each append says so.
+ */
+async function insertInOrder<T extends ListItem>(
+  model: ItemModel<T>,
+  items: T[],
+): Promise<{ stored: T[]; failure?: 'taken' | unknown }> {
+  try {
+    await model.collection.insertMany(items as never[], { ordered: true });
+    return { stored: items };
+  } catch (error) {
+    const refused = firstRefused(error);
+    if (!refused) throw error;
+    const failed = items[refused.index] as T;
+    const taken =
+      isDuplicateKey(refused) && (await exists(model as unknown as ItemModel<ListItem>, failed.list, failed.n));
+    return { stored: items.slice(0, refused.index), failure: taken ? 'taken' : error };
+  }
+}
+
+/** The first document an ordered insert refused (its index and its code), when the database said which. */
+function firstRefused(error: unknown): { index: number; code: number } | undefined {
+  // The driver's WriteError answers through getters: read them, a spread would copy nothing.
+  const writeErrors = (error as { writeErrors?: mongo.WriteError[] | mongo.WriteError }).writeErrors;
+  const first = Array.isArray(writeErrors) ? writeErrors[0] : writeErrors;
+  return first && typeof first.index === 'number' ? { index: first.index, code: first.code } : undefined;
 }
 
 /**
@@ -290,18 +381,23 @@ export async function importList<T extends ListItem>(
   return stored;
 }
 
-/** One write, no read: the bucket gains the item (readers put a bucket's items in order and complete it). */
-async function addToBucket<T extends ListItem>(app: StorageContext, item: T): Promise<void> {
-  try {
-    await bucketsOf(app).updateOne(
-      { _id: bucketKey(item.list, bucketOf(item.n)) },
-      { $push: { items: packItem(item) } },
-      { upsert: true },
-    );
-  } catch (error) {
-    // Two first pushes racing on the upsert: the bucket lacks this item, which its readers complete by key.
-    if (!isDuplicateKey(error)) throw error;
+/** One write per bucket, no read: each bucket gains its items (readers put a bucket's items in order and complete it). */
+async function addToBuckets<T extends ListItem>(app: StorageContext, items: T[]): Promise<void> {
+  const byBucket = new Map<string, mongo.Binary[]>();
+  for (const item of items) {
+    const key = bucketKey(item.list, bucketOf(item.n));
+    byBucket.set(key, [...(byBucket.get(key) ?? []), packItem(item)]);
   }
+  await Promise.all(
+    [...byBucket].map(async ([key, packed]) => {
+      try {
+        await bucketsOf(app).updateOne({ _id: key }, { $push: { items: { $each: packed } } }, { upsert: true });
+      } catch (error) {
+        // Two first pushes racing on the upsert: the bucket lacks these items, which its readers complete by key.
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }),
+  );
 }
 
 /** Reads a bucket's items by key and writes them as the bucket; answers what it wrote. */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Model, Schema } from 'mongoose';
 import { runSweep } from '../periodic.ts';
 import { deleteByIds } from './ids.ts';
-import { append, deleteList, headOf, itemKey, type ListItem, listItemFields, readRange } from './keyed-list.ts';
+import { append, deleteList, headOf, readRange } from './keyed-list.ts';
+import { itemKey, type ListItem, listItemFields } from './list-item.ts';
 import { storageModels } from './storage-models.ts';
 
 /**

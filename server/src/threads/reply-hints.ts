@@ -1,12 +1,13 @@
-import { replyCountOf } from '../replies/replies.ts';
-import { internalId } from '../storage/index.ts';
+import { removedCountOf, replyCountOf } from '../replies/replies.ts';
+import { combinedWrites, internalId } from '../storage/index.ts';
 import type { ThreadContext } from './context.ts';
 import { threadModels } from './models.ts';
 
 /**
  * A thread's `replyCount` and `lastReplyAt` hints, which the forum's lists read instead of the replies. Posts tells
  * the thread of each reply and each removal; the hints are the thread's, the exact count stays with posts
- * (`replyCountOf`). Best effort: a race or a crash may leave them behind; the reply lists' heads stay exact.
+ * (`replyCountOf`). Best effort: a race or a crash may leave them behind; the reply lists' heads stay exact. Writes of
+ * one thread's hints are combined (`combinedWrites`): a burst of replies costs a write or two, not one each.
  */
 
 /** What writing the hints uses: the thread, the replies' count (their lists), the log, `afterwards`, and `tell`. */
@@ -17,36 +18,57 @@ interface ReplyHints {
   lastReplyAt: Date;
 }
 
-/** A reply was written: the thread's hints move forward to it (the caller knows the count: its number less the removals). */
-export async function noteReply(app: HintContext, threadId: number, reply: ReplyHints): Promise<void> {
-  await writeHints(app, threadId, reply);
-}
-
-/** A reply was removed: the thread's count is counted again. */
-export async function noteReplyRemoved(app: HintContext, threadId: number): Promise<void> {
-  await writeHints(app, threadId);
-}
-
-async function writeHints(app: HintContext, threadId: number, reply?: ReplyHints): Promise<void> {
+/** A reply was written as number `written` of its thread: the thread's hints move forward to it. */
+export async function noteReply(app: HintContext, threadId: number, reply: { written: number; lastReplyAt: Date }) {
   try {
-    const update = reply ? { $max: reply } : { $set: { replyCount: await replyCountOf(app, threadId) } };
-    await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, update);
+    await raiseHints(app, threadId, reply);
     // The reply's own update has landed (the forum index reads it on the reply's event); the check that no other
     // writer's update hid it need not hold up the reply.
-    if (reply) app.afterwards('thread reply hint not repaired', () => keepHint(app, threadId, reply.lastReplyAt));
+    app.afterwards('thread reply hint not repaired', () => checkHints(app, threadId, reply.lastReplyAt));
   } catch (err) {
     app.log.warn({ err, threadId }, 'thread reply hints not written');
   }
 }
 
+/** A reply was removed: the thread's count is counted again. */
+export async function noteReplyRemoved(app: HintContext, threadId: number): Promise<void> {
+  try {
+    await threadModels(app).Thread.updateOne(
+      { _id: internalId(threadId) },
+      { $set: { replyCount: await replyCountOf(app, threadId) } },
+    );
+  } catch (err) {
+    app.log.warn({ err, threadId }, 'thread reply hints not written');
+  }
+}
+
+const later = (a: Date, b: Date) => (a > b ? a : b);
+
+/**
+ * The hints' `$max`, one write at a time per thread: replies that arrive meanwhile go together in the next (the
+ * highest number written and the latest time), with the removals counted once for them.
+ */
+const raiseHints = combinedWrites<number, { written: number; lastReplyAt: Date }, HintContext>(
+  (a, b) => ({ written: Math.max(a.written, b.written), lastReplyAt: later(a.lastReplyAt, b.lastReplyAt) }),
+  async (app, threadId, { written, lastReplyAt }) => {
+    const replyCount = written - (await removedCountOf(app, threadId));
+    await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
+  },
+);
+
+/** One check at a time per thread, for the latest reply any writer asked about (it covers the earlier ones). */
+const checkHints = combinedWrites<number, Date, HintContext>(later, (app, threadId, lastReplyAt) =>
+  keepHint(app, threadId, lastReplyAt),
+);
+
 const HINT_CHECKS = 5;
 
 /**
  * FerretDB applies an update by reading the document and writing it back, so two processes' `$max` can land in the
- * wrong order and the lower values win. So each writer, once its own update has landed, reads the hints back until
- * they hold at least its reply (its time, and the exact count), raising them when another writer's update hid
- * them, and tells the read models when it did. Every writer checks its own reply after every update that could hide
- * it, so once the replies' writes settle the hints are exact: the reply count, and the time of the newest reply.
+ * wrong order and the lower values win. So once a writer's update has landed, the hints are read back until they
+ * hold at least its reply (its time, and the exact count), raised when another writer's update hid them, and the
+ * read models are told when they were. Every reply's time is checked after every update that could hide it, so once
+ * the replies' writes settle the hints are exact: the reply count, and the time of the newest reply.
  */
 async function keepHint(app: HintContext, threadId: number, lastReplyAt: Date): Promise<void> {
   const { Thread } = threadModels(app);
