@@ -20,6 +20,8 @@ import { type PaymentRecord, paymentList } from './payment-model.ts';
 
 export interface PaymentItem extends ListItem {
   id: number;
+  /** The newest earlier position not finished when this one was listed; absent on items listed before it existed. */
+  before?: number;
 }
 export const paymentItems = (app: Database) => paymentModels(app).PaymentItem as unknown as Model<PaymentItem>;
 
@@ -40,7 +42,13 @@ export async function recordPayment(
 
 /** The payment's place in its member's list, then the pointer that says both are written. */
 async function listPayment(app: StorageContext, payment: PaymentRecord): Promise<void> {
-  await append(app, paymentItems(app), paymentList(payment.userId), () => ({ id: payment.id }));
+  // Made in the list's turn, from items 1..n-1, which exist: a payment finished meanwhile is only skipped later.
+  const newestUnfinished = async (n: number) =>
+    (await unfinishedPayments(app, payment.userId, n - 1, 1, () => true)).payments[0]?.position ?? 0;
+  await append(app, paymentItems(app), paymentList(payment.userId), async (n) => ({
+    id: payment.id,
+    before: await newestUnfinished(n),
+  }));
   await paymentModels(app).PaymentKey.updateOne(
     { _id: payment.paymentId },
     { $set: { id: payment.id } },
@@ -62,34 +70,49 @@ export async function paymentByPaymentId(app: StorageContext, paymentId: string)
   return payment;
 }
 
-/** The payments of these list items, by key, in the items' order; a payment deleted meanwhile is left out. */
-async function paymentsOfItems(app: Database, items: PaymentItem[]): Promise<PaymentRecord[]> {
-  const ids = [...new Set(items.map((item) => item.id))];
-  const found = await Promise.all(ids.map((id) => findByNumericId(paymentModels(app).Payment, id)));
-  return found.filter((payment): payment is PaymentRecord => payment !== null);
-}
-
 /** How many payments the member has made: the head of their list, whose positions run from 1 to it. */
 export const memberPaymentsHead = (app: StorageContext, userId: number): Promise<number> =>
   headOf(app, paymentItems(app), paymentList(userId));
 
+/** Positions read at a time while following the member's list back. */
+const CHUNK = 50;
+
 /**
- * The member's payments at positions `first` to `last` of their list (`head` its head, when the caller has read it),
- * oldest first, each with its position; a payment deleted meanwhile is left out.
+ * Up to `want` of the member's payments not finished that `keep` accepts, newest first from position `from` (at most
+ * the list's head), each with its position, and `next`: where to go on (0: nothing older). Follows each item's `before`, so the finished payments between two unfinished ones are not read: a page
+ * costs its rows and the unfinished payments `keep` refuses, however many payments were finished.
  */
-export async function memberPaymentsAt(
+export async function unfinishedPayments(
   app: StorageContext,
   userId: number,
-  first: number,
-  last: number,
-  head?: number,
-): Promise<{ payment: PaymentRecord; position: number }[]> {
-  const items = await readRange(app, paymentItems(app), paymentList(userId), first, last, head);
-  const payments = new Map((await paymentsOfItems(app, items)).map((p) => [p.id, p]));
-  return items.flatMap((item) => {
-    const payment = payments.get(item.id);
-    return payment ? [{ payment, position: item.n }] : [];
-  });
+  from: number,
+  want: number,
+  keep: (payment: PaymentRecord) => boolean,
+): Promise<{ payments: { payment: PaymentRecord; position: number }[]; next: number }> {
+  const items = new Map<number, PaymentItem>();
+  const found: { payment: PaymentRecord; position: number }[] = [];
+  let next = from;
+  while (next >= 1 && found.length < want) {
+    if (!items.has(next)) {
+      const read = await readRange(app, paymentItems(app), paymentList(userId), next - CHUNK + 1, next, from);
+      for (const item of read) items.set(item.n, item);
+      // Not there (deleted with its member): nothing to follow.
+      if (!items.has(next)) break;
+    }
+    // The chain as far as the items read reach, then those payments at once.
+    const chain: PaymentItem[] = [];
+    for (let item = items.get(next); item && chain.length < want - found.length; item = items.get(next)) {
+      chain.push(item);
+      next = item.before ?? item.n - 1;
+    }
+    const payments = await Promise.all(chain.map((item) => findByNumericId(paymentModels(app).Payment, item.id)));
+    for (const [i, payment] of payments.entries()) {
+      if (!payment || payment.status === 'finished' || !keep(payment)) continue;
+      found.push({ payment, position: (chain[i] as PaymentItem).n });
+      if (found.length === want) return { payments: found, next: chain[i + 1]?.n ?? next };
+    }
+  }
+  return { payments: found, next: Math.max(next, 0) };
 }
 
 /** Self-custody payments waiting for staff, oldest first: the open markers, each payment by key. */

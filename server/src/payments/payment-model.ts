@@ -55,9 +55,20 @@ export type PaymentOutcome = InferSchemaType<typeof paymentOutcomeSchema>;
  */
 export const paymentKeySchema = new Schema({ _id: String, id: { type: Number, default: null } }, { versionKey: false });
 
-/** A member's payments, newest last: the keyed list `payments:{userId}`, each item naming a payment by id. */
+/**
+ * A member's payments, newest last: the keyed list `payments:{userId}`, each item naming a payment by id, and the
+ * newest earlier position whose payment was not finished when it was listed (`before`, 0 for none): the ones between
+ * were finished then, and a finished payment stays finished, so the history skips them unread. Items listed before
+ * `before` existed lack it, and are read as pointing at the position just before.
+ */
 export const paymentItemSchema = new Schema(
-  { _id: String, list: { type: String, required: true }, n: { type: Number, required: true }, id: Number },
+  {
+    _id: String,
+    list: { type: String, required: true },
+    n: { type: Number, required: true },
+    id: Number,
+    before: Number,
+  },
   { versionKey: false },
 );
 export const paymentList = (userId: number) => `payments:${userId}`;

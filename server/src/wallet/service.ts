@@ -8,7 +8,7 @@ import {
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
-import { memberPaymentsAt, memberPaymentsHead, paymentByPaymentId } from '../payments/payment-keys.ts';
+import { memberPaymentsHead, paymentByPaymentId, unfinishedPayments } from '../payments/payment-keys.ts';
 import { headOf, readRange } from '../storage/index.ts';
 import { balanceOf, move, type WalletContext } from './ledger.ts';
 import { ledgerByTypeList, ledgerCopies } from './ledger-by-type.ts';
@@ -44,14 +44,13 @@ export async function closeWallet(app: WalletContext, userId: number): Promise<n
 
 /**
  * History rows sort newest first by (createdAt, source, number): ledger entries (source 1, numbered by
- * seq) before payments (source 0, numbered by id) within one millisecond. Both come from keyed lists
- * (the member's ledger, the member's payments) read backwards from a position; the cursor is the next
- * position in each, so pages neither repeat nor skip rows, and each page costs its own rows.
+ * seq) before payments (source 0, numbered by id) within one millisecond. Both come from keyed lists read
+ * backwards from a position: the member's ledger, or its copies of the filter's type (`ledger-by-type.ts`), and the
+ * member's payments, whose finished ones are skipped unread. The cursor is the next position in each, so pages
+ * neither repeat nor skip rows, and each page costs its own rows, whatever the filter.
  */
 const ENTRY = 1;
 const PAYMENT = 0;
-/** Items read at a time while looking for rows that pass the filters. */
-const CHUNK = 50;
 
 interface Row {
   key: readonly [number, number, number];
@@ -64,33 +63,6 @@ function parseCursor(cursor: string | undefined): { entries: number; payments: n
   if (!cursor) return null;
   const [entries, payments] = cursor.split('-').map(Number);
   return { entries: entries as number, payments: payments as number };
-}
-
-/**
- * Up to `want` items that pass `keep`, read backwards from position `from` a chunk at a time; `lowest` is
- * the last position looked at (0 once the list is exhausted).
- */
-async function readBackwards<T>(
-  from: number,
-  want: number,
-  read: (first: number, last: number) => Promise<T[]>,
-  keep: (item: T) => boolean,
-): Promise<{ items: T[]; lowest: number }> {
-  const items: T[] = [];
-  let next = from;
-  // Unfiltered, the first read is the whole page: one round of bucket reads, not two.
-  const size = Math.max(CHUNK, want);
-  while (next >= 1 && items.length < want) {
-    const first = Math.max(1, next - size + 1);
-    const chunk = (await read(first, next)).reverse();
-    for (const [index, item] of chunk.entries()) {
-      if (!keep(item)) continue;
-      items.push(item);
-      if (items.length === want) return { items, lowest: next - index };
-    }
-    next = first - 1;
-  }
-  return { items, lowest: Math.max(next, 0) };
 }
 
 /** The list a query's ledger rows come from: the ledger, or its copies of one type; none for payments alone. */
@@ -109,13 +81,10 @@ function paymentStatuses(query: TransactionsQuery): readonly PaymentStatus[] | n
 
 async function entryRows(app: FastifyInstance, userId: number, query: TransactionsQuery, from: number, want: number) {
   const source = entryList(app, userId, query);
-  if (!source) return { rows: [], lowest: 0 };
-  const { items, lowest } = await readBackwards(
-    from,
-    want,
-    (first, last) => readRange(app, source.model, source.list, first, last, from),
-    () => true,
-  );
+  if (!source) return { rows: [], next: 0 };
+  const first = Math.max(1, from - want + 1);
+  const items = (await readRange(app, source.model, source.list, first, from, from)).reverse();
+  const next = first - 1;
   const credited = [
     ...new Set(items.flatMap((e) => (e.reference?.startsWith('payment:') ? [e.reference.slice(8)] : []))),
   ];
@@ -128,32 +97,29 @@ async function entryRows(app: FastifyInstance, userId: number, query: Transactio
       present: () => presentEntry(entry, paymentsById.get(entry.reference?.slice(8) ?? '')),
     }),
   );
-  return { rows, lowest };
+  return { rows, next };
 }
 
 async function paymentRows(app: FastifyInstance, userId: number, query: TransactionsQuery, from: number, want: number) {
   const statuses = paymentStatuses(query);
-  if (!statuses) return { rows: [], lowest: 0 };
-  const { items, lowest } = await readBackwards(
-    from,
-    want,
-    (first, last) => memberPaymentsAt(app, userId, first, last, from),
-    ({ payment }) => statuses.includes(payment.status),
+  if (!statuses) return { rows: [], next: 0 };
+  const { payments, next } = await unfinishedPayments(app, userId, from, want, (payment) =>
+    statuses.includes(payment.status),
   );
-  const rows = items.map(
+  const rows = payments.map(
     ({ payment, position }): Row => ({
       key: [payment.createdAt.getTime(), PAYMENT, payment.id],
       position,
       present: () => presentPaymentRow(payment),
     }),
   );
-  return { rows, lowest };
+  return { rows, next };
 }
 
-/** Where a list's next page starts: its first row not shown, or below all it looked at. */
-function nextPosition(rows: Row[], shown: Set<Row>, lowest: number): number {
+/** Where a list's next page starts: its first row not shown, or where its reading stopped. */
+function nextPosition(rows: Row[], shown: Set<Row>, next: number): number {
   const first = rows.find((row) => !shown.has(row));
-  return first ? first.position : Math.max(lowest - 1, 0);
+  return first ? first.position : next;
 }
 
 /** The first page starts at the heads of both lists. */
@@ -187,7 +153,7 @@ export async function listTransactions(
     transactions: page.map((row) => row.present()),
     nextCursor:
       rows.length > limit
-        ? `${nextPosition(entries.rows, shown, entries.lowest)}-${nextPosition(payments.rows, shown, payments.lowest)}`
+        ? `${nextPosition(entries.rows, shown, entries.next)}-${nextPosition(payments.rows, shown, payments.next)}`
         : null,
   };
 }

@@ -2,6 +2,9 @@ import { api, type Transaction, type TransactionsQuery } from '@enclave/protocol
 import type { Model } from 'mongoose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import { paymentModels } from '../payments/models.ts';
+import { paymentItems } from '../payments/payment-keys.ts';
+import { paymentList } from '../payments/payment-model.ts';
 import { saveReceivingAddresses } from '../payments/receiving-addresses.ts';
 import { confirmPayment, createPayment, rejectPayment } from '../payments/service.ts';
 import { appendAfter, importList } from '../storage/index.ts';
@@ -15,6 +18,7 @@ import { ledgerByTypeMigration } from './ledger-by-type.ts';
 import { ledgerList } from './ledger-keys.ts';
 import type { EntryType, LedgerEntry, LedgerItem } from './ledger-model.ts';
 import { walletModels } from './models.ts';
+import { PAYMENT_STATUS_GROUPS } from './presenter.ts';
 
 const BTC_ADDRESS = '1BitcoinEaterAddressDontSendf59kuE';
 let app: App;
@@ -342,5 +346,65 @@ describe('GET /api/transactions, filtered, page by page', () => {
       );
     }
     await expectLedgerReconciles(app);
+  });
+});
+
+describe('GET /api/transactions, the payments not finished', () => {
+  /** The member's payments as the history must show them: not finished, newest first, by status. */
+  async function expectedPayments(userId: number, status?: 'pending' | 'failed') {
+    const mine = await paymentModels(app).Payment.find({ userId }).lean();
+    const groups = { pending: PAYMENT_STATUS_GROUPS.pending, failed: PAYMENT_STATUS_GROUPS.failed };
+    return mine
+      .filter((p) => p.status !== 'finished' && (!status || groups[status].includes(p.status)))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((p) => `payment-${p.id}`);
+  }
+
+  async function expectPaymentPages(client: TestClient, userId: number) {
+    for (const status of [undefined, 'pending', 'failed'] as const) {
+      const { ids } = await everyPage(client, status ? { status } : {}, 2);
+      const rows = ids.filter((id) => id.startsWith('payment-'));
+      expect(rows, status ?? 'all').toEqual(await expectedPayments(userId, status));
+    }
+  }
+
+  it('shows them across pages however many were finished, and whenever they finished', async () => {
+    const { user, client } = await createMember(app);
+    const made = [];
+    for (let i = 0; i < 24; i++) {
+      const payment = await createPayment(app, user, { packageId: 'starter', currency: 'btc' });
+      made.push(payment);
+      // Most are finished at once; every fifth is rejected, every seventh left waiting.
+      if (i % 5 === 4) await rejectPayment(app, staff, payment.id);
+      else if (i % 7 !== 6 && i % 4 !== 1) await confirmPayment(app, staff, payment.id, `${i}`.padStart(64, 'c'));
+    }
+    await expectPaymentPages(client, user.id);
+    // Those left waiting while later ones were made finish now: the later ones' lists point at them.
+    for (const [i, payment] of made.entries()) {
+      if (i % 4 === 1 && i % 5 !== 4) await confirmPayment(app, staff, payment.id, `${i}`.padStart(64, 'd'));
+    }
+    await createPayment(app, user, { packageId: 'starter', currency: 'btc' });
+    await expectPaymentPages(client, user.id);
+    await expectLedgerReconciles(app);
+  });
+
+  it('shows payments listed before their lists skipped the finished ones, and those made after', async () => {
+    const { user, client } = await createMember(app);
+    const made = [];
+    for (let i = 0; i < 9; i++) made.push(await createPayment(app, user, { packageId: 'starter', currency: 'btc' }));
+    // As the list stood before: each item naming its payment, nothing more.
+    await paymentItems(app).deleteMany({ list: paymentList(user.id) });
+    await importList(
+      app,
+      paymentItems(app),
+      `${paymentList(user.id)}`,
+      made.map(({ id }) => ({ id })),
+    );
+    for (const [i, payment] of made.entries()) {
+      if (i % 3 === 0) await rejectPayment(app, staff, payment.id);
+      else if (i % 3 === 1) await confirmPayment(app, staff, payment.id, `${i}`.padStart(64, 'e'));
+    }
+    await createPayment(app, user, { packageId: 'starter', currency: 'btc' });
+    await expectPaymentPages(client, user.id);
   });
 });
