@@ -48,7 +48,13 @@ export function categoryFields(body: CategoryBody) {
 
 /** The admin console's create (issue 7 adds its route); the seed uses it too. */
 export async function createCategory(app: EditingContext, body: CategoryBody): Promise<CategoryRecord> {
-  const category = await insertWithId(categoryModels(app).Category, categoryFields(body) as Omit<CategoryRecord, 'id'>);
+  const category = await insertWithId(
+    categoryModels(app).Category,
+    categoryFields(body) as Omit<CategoryRecord, 'id'>,
+    {
+      deletedOutright: true,
+    },
+  );
   app.events.publish('category.changed', { categoryId: category.id });
   return category;
 }

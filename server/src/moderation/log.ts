@@ -13,15 +13,19 @@ export type ModerationEntry = Pick<ModerationLogRecord, 'actorId' | 'action' | '
 
 /** Records a moderation action after it took effect. Every domain that moderates calls this. */
 export async function logModeration(app: Database, entry: ModerationEntry): Promise<ModerationLogRecord> {
-  return insertWithId(moderationModels(app).ModerationLog, {
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    reason: entry.reason?.trim() || null,
-    details: entry.details ?? null,
-    createdAt: new Date(),
-  });
+  return insertWithId(
+    moderationModels(app).ModerationLog,
+    {
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      reason: entry.reason?.trim() || null,
+      details: entry.details ?? null,
+      createdAt: new Date(),
+    },
+    { deletedOutright: true },
+  );
 }
 
 export async function moderationLog(

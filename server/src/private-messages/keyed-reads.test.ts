@@ -2,8 +2,10 @@ import { api, MESSAGE_TEXT, MESSAGES_PAGE_SIZE } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
-import { createMember } from '../test/factories.ts';
+import { TestClient } from '../test/client.ts';
+import { createMember, signedInCookie } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
+import { scansDuring } from '../test/scans.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { sendMessage } from './service.ts';
 import { unreadCountOf } from './unread.ts';
@@ -59,6 +61,21 @@ describe('private messages read and write by key', () => {
     const again = await recipientClient.call(api.markMessageRead, { params: { id: sent[1].id } });
     expect(again.json()).toMatchObject({ isRead: true });
     expect((await recipientClient.call(api.unreadMessageCount)).json()).toEqual({ unreadCount: 2 });
+  });
+
+  it('the first message a restarted server stores looks for the next id by key, not by sorting every message', async () => {
+    const { user: alice } = await createMember(app);
+    const { user: bob } = await createMember(app);
+    for (let i = 0; i < 5; i++) await write(bob, alice, `before the restart ${i}`);
+    const restarted = await createTestApp({}, app.config.database);
+    const client = new TestClient(restarted);
+    client.cookie = await signedInCookie(restarted, bob);
+    let response: { statusCode: number; body: string } | undefined;
+    const scans = await scansDuring(restarted, async () => {
+      response = await client.call(api.sendMessage, { body: { content: 'after', recipientId: alice.id } });
+    });
+    expect(response?.statusCode, response?.body).toBe(201);
+    expect(scans.filter((scan) => scan.collection === 'privatemessages')).toEqual([]);
   });
 
   it('block, unblock, the block list, and the block check of a send', async () => {

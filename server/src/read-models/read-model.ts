@@ -20,8 +20,8 @@ export abstract class ReadModel<T extends { id: number }> {
 
   constructor(protected readonly app: FastifyInstance) {}
 
-  /** Every document to hold, read once. */
-  protected abstract readAll(): Promise<T[]>;
+  /** Every document to hold, read once: all at once, or a batch at a time (the event loop turns between batches). */
+  protected abstract readAll(): Promise<Iterable<T>> | AsyncIterable<T>;
   /** One document by key, or null when it no longer belongs here. */
   protected abstract readOne(id: number): Promise<T | null>;
   /** Keeps derived structures (an order, a name index) in step. */
@@ -50,13 +50,16 @@ export abstract class ReadModel<T extends { id: number }> {
   async #load(): Promise<void> {
     this.#changedWhileLoading = new Set();
     const started = Date.now();
-    const records = await this.readAll();
-    for (const record of records) this.#store(record);
+    let records = 0;
+    for await (const record of await this.readAll()) {
+      this.#store(record);
+      records++;
+    }
     const changed = this.#changedWhileLoading;
     this.#changedWhileLoading = null;
     await Promise.all([...changed].map((id) => this.refresh(id)));
     this.#loaded = true;
-    this.app.log.debug({ model: this.constructor.name, records: records.length, ms: Date.now() - started }, 'loaded');
+    this.app.log.debug({ model: this.constructor.name, records, ms: Date.now() - started }, 'loaded');
   }
 
   /** Re-reads one document by key and holds what it says now. */

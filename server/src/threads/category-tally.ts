@@ -1,25 +1,28 @@
 /**
  * Per category, a set of threads and the newest activity among them, kept as threads come, change and go: the
- * categories page then costs the categories, not the forum. The newest time is cached, and worked out again only
- * for a category that lost the thread holding it.
+ * categories page then costs the categories, not the forum. The newest time is cached, and worked out again (from
+ * the threads' own activity, which the forum index holds) only for a category that lost the thread holding it.
  */
 export class CategoryTally {
-  /** Category → thread id → the thread's latest activity (creation or last reply), in ms. */
-  readonly #threads = new Map<number, Map<number, number>>();
+  /** Category → its threads' ids. */
+  readonly #threads = new Map<number, Set<number>>();
   readonly #newest = new Map<number, number>();
 
+  /** `activityOf`: a held thread's latest activity (creation or last reply), in ms. */
+  constructor(private readonly activityOf: (threadId: number) => number) {}
+
   add(categoryId: number, threadId: number, activity: number): void {
-    const threads = this.#threads.get(categoryId) ?? new Map<number, number>();
-    this.#threads.set(categoryId, threads.set(threadId, activity));
+    const threads = this.#threads.get(categoryId) ?? new Set<number>();
+    this.#threads.set(categoryId, threads.add(threadId));
     const newest = this.#newest.get(categoryId);
     if (newest !== undefined && activity > newest) this.#newest.set(categoryId, activity);
   }
 
-  remove(categoryId: number, threadId: number): void {
+  /** `activity`: what the thread's was when added. */
+  remove(categoryId: number, threadId: number, activity: number): void {
     const threads = this.#threads.get(categoryId);
-    const activity = threads?.get(threadId);
-    threads?.delete(threadId);
-    if (activity !== undefined && activity === this.#newest.get(categoryId)) this.#newest.delete(categoryId);
+    if (!threads?.delete(threadId)) return;
+    if (activity === this.#newest.get(categoryId)) this.#newest.delete(categoryId);
   }
 
   count(categoryId: number): number {
@@ -32,7 +35,8 @@ export class CategoryTally {
     if (!threads || threads.size === 0) return null;
     let newest = this.#newest.get(categoryId);
     if (newest === undefined) {
-      newest = Math.max(...threads.values());
+      newest = 0;
+      for (const id of threads) newest = Math.max(newest, this.activityOf(id));
       this.#newest.set(categoryId, newest);
     }
     return newest;

@@ -14,7 +14,7 @@ import type { ForumIndex } from './forum-index.ts';
  * the app's config, keep the app.
  */
 export interface ThreadContext extends AccessContext {
-  forum: Pick<ForumIndex, 'current' | 'get' | 'list' | 'pending'>;
+  forum: Pick<ForumIndex, 'current' | 'get' | 'thread' | 'list' | 'pending'>;
   events: Pick<DomainEvents, 'publish'>;
   changes: Pick<Changes, 'tell'>;
   members: Pick<MemberDirectory, 'cards' | 'shown'>;

@@ -3,32 +3,122 @@ import type { CategoryActivity } from '../categories/presenter.ts';
 import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { replyCountOf } from '../replies/replies.ts';
-import { findByNumericId } from '../storage/index.ts';
+import { findAllByNumericId, findByNumericId, highestId } from '../storage/index.ts';
 import { CategoryTally } from './category-tally.ts';
 import { threadModels } from './models.ts';
-import { canReadContent, canSee, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
+import { canReadContent, canSee, type GatedThread, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
-import { WordIndex } from './word-index.ts';
+import { ThreadRecords } from './thread-records.ts';
+import { fitOf, WordIndex } from './word-index.ts';
 
-/** A live thread as the lists show it, with its reply count and the lower-cased text search matches. */
-export type IndexedThread = ThreadRecord & {
-  replyCount: number;
+/**
+ * What the forum index holds of a live thread: what lists filter, sort, gate and count on, and no text. A page's
+ * threads are read by key (`ThreadRecords`); search reads the word index, and a text only to confirm a match.
+ */
+export interface ThreadFacts extends GatedThread {
+  categoryId: number;
+  sisterThreadId: number | null;
+  createdAt: Date;
   lastReplyAt: Date | null;
-  search: { title: string; tags: string[]; content: string };
-};
+  replyCount: number;
+  /** A hash of the searchable text: a re-read whose text is unchanged (a reply) leaves the word index alone. */
+  textHash: number;
+}
+
+/** A live thread as lists present it: the record, with the reply count and last reply the forum index holds. */
+export type ListedThread = ThreadRecord & { replyCount: number; lastReplyAt: Date | null };
 
 /** What a thread document says of its replies (written after each reply); the posts keep the truth. */
 type ReplyHints = { replyCount?: number; lastReplyAt?: Date | null };
 
+/** What the load reads of each thread: its facts and searchable text, never what it sells. */
+const LOADED = Object.fromEntries(
+  [
+    'id',
+    'authorId',
+    'categoryId',
+    'isApproved',
+    'isPrivate',
+    'allowedUserIds',
+    'isPremium',
+    'isSisterThread',
+    'parentThreadId',
+    'sisterThreadId',
+    'hasUnlockableContent',
+    'isGroupBuy',
+    'createdAt',
+    'replyCount',
+    'lastReplyAt',
+    'title',
+    'tags',
+    'content',
+  ].map((field) => [field, 1]),
+);
+type LoadedThread = ThreadFacts & ReplyHints & Pick<ThreadRecord, 'title' | 'tags' | 'content'>;
+
+/** Before the load ends, a list reads at most this many pages' worth of threads by key, then waits for it. */
+const EARLY_PAGES = 8;
+
+/** The load reads this many threads per round trip, and indexes each batch before asking for the next. */
+const LOAD_BATCH = 2000;
+
 const lower = (text: string) => text.toLocaleLowerCase('en');
 
-function indexed(thread: ThreadRecord & ReplyHints, replyCount: number): IndexedThread {
+/** What search matches, lower-cased: title and tags (anyone), content (where the viewer may read it). */
+interface SearchText {
+  shown: string[];
+  content: string;
+}
+
+const searchTextOf = (thread: Pick<ThreadRecord, 'title' | 'tags' | 'content'>): SearchText => ({
+  shown: [lower(thread.title), ...thread.tags.map(lower)],
+  content: lower(thread.content),
+});
+
+/** FNV-1a over the searchable text. */
+function hashOf({ shown, content }: SearchText): number {
+  let hash = 0x811c9dc5;
+  for (const text of [...shown, content]) {
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x0a, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** Shared by every public thread: most threads allow nobody in particular. */
+const NOBODY: number[] = Object.freeze([]) as unknown as number[];
+
+function factsOf(thread: LoadedThread | ListedThread, replyCount: number, text: SearchText): ThreadFacts {
   return {
-    ...thread,
-    replyCount,
+    id: thread.id,
+    authorId: thread.authorId,
+    categoryId: thread.categoryId,
+    isApproved: thread.isApproved ?? false,
+    isPrivate: thread.isPrivate ?? false,
+    allowedUserIds: thread.allowedUserIds?.length ? thread.allowedUserIds : NOBODY,
+    isPremium: thread.isPremium ?? false,
+    isSisterThread: thread.isSisterThread ?? false,
+    parentThreadId: thread.parentThreadId ?? null,
+    sisterThreadId: thread.sisterThreadId ?? null,
+    hasUnlockableContent: thread.hasUnlockableContent ?? false,
+    isGroupBuy: thread.isGroupBuy ?? false,
+    createdAt: thread.createdAt,
     lastReplyAt: thread.lastReplyAt ?? null,
-    search: { title: lower(thread.title), tags: thread.tags.map(lower), content: lower(thread.content) },
+    replyCount,
+    textHash: hashOf(text),
   };
+}
+
+/** A thread's latest activity, in ms: its creation or its last reply. */
+const activityOf = (thread: ThreadFacts) => Math.max(thread.createdAt.getTime(), thread.lastReplyAt?.getTime() ?? 0);
+
+/** Whether a thread's text holds the needle where the viewer may look: what the word index narrows to. */
+function matchesText(thread: ListedThread, needle: string, readsContent: boolean): boolean {
+  return (
+    lower(thread.title).includes(needle) ||
+    thread.tags.some((tag) => lower(tag).includes(needle)) ||
+    (readsContent && lower(thread.content).includes(needle))
+  );
 }
 
 /** What a search may look into: title and tags always, content only where the thread page would show it. */
@@ -38,48 +128,82 @@ export interface SearchScope {
   holdings: Holdings;
 }
 
+/** A candidate for a page: taken as it is, or (a search the word index cannot settle) once its text confirms it. */
+interface Candidate {
+  facts: ThreadFacts;
+  confirm: ((thread: ListedThread) => boolean) | null;
+}
+
 /**
- * Every live thread in memory, newest last: the forum's lists, its search, category counts and the
- * staff queues read from here, a page costing the page. Visibility is `canSee`, the same rule the
- * thread page applies, so a list never shows what the thread page would refuse.
+ * Every live thread's facts in memory, newest last: the forum's lists, its search, category counts and the staff
+ * queues read from here, a page costing the page (its threads read by key, most from a bounded cache). Visibility is
+ * `canSee`, the same rule the thread page applies, checked on the facts and again on the record read, so a list
+ * never shows what the thread page would refuse.
  */
-export class ForumIndex extends ReadModel<IndexedThread> {
+export class ForumIndex extends ReadModel<ThreadFacts> {
   /** Live thread ids, ascending. */
   readonly #ids: number[] = [];
-  /** The words of titles and tags, and of contents: search reads only the threads whose words can match. */
+  /** The words of titles and tags, and of contents: search reads no text to find the threads that match. */
   readonly #shownWords = new WordIndex();
   readonly #contentWords = new WordIndex();
+  /** Threads whose text changed since the load: their words include the old ones, so a match is confirmed. */
+  readonly #rewritten = new Set<number>();
+  /** Each read's searchable text, until it is indexed. */
+  readonly #texts = new WeakMap<ThreadFacts, SearchText>();
   /** Live thread ids by author: the threads a member catches up on replies in (they started them). */
   readonly #byAuthor = new Map<number, Set<number>>();
   /** Per category, the threads everyone sees (approved, not private), and all of them (what staff see). */
-  readonly #open = new CategoryTally();
-  readonly #all = new CategoryTally();
+  readonly #open = new CategoryTally((id) => this.#activityOf(id));
+  readonly #all = new CategoryTally((id) => this.#activityOf(id));
   /** Pending or private threads: a member's categories add those among them they may see. Few. */
   readonly #closed = new Set<number>();
   /** When each live thread that counts as one (not a premium sister) was created: the console's counts. */
   readonly #created = new CreationTimes();
+  readonly #records = new ThreadRecords();
+  /** The highest thread id when first asked before the load ended: where lists read by key start. */
+  #top: Promise<number> | null = null;
 
-  protected async readAll(): Promise<IndexedThread[]> {
-    const threads = await threadModels(this.app).Thread.find({ deletedAt: null }).lean<(ThreadRecord & ReplyHints)[]>();
-    // The hints, not the posts: reading every thread's replies would read the largest collection at start.
-    return threads.map((thread) => indexed(thread, thread.replyCount ?? 0));
+  protected async *readAll(): AsyncIterable<ThreadFacts> {
+    const threads = threadModels(this.app)
+      .Thread.find({ deletedAt: null }, LOADED)
+      .lean<LoadedThread[]>()
+      .cursor({ batchSize: LOAD_BATCH });
+    for await (const thread of threads) {
+      const text = searchTextOf(thread);
+      // The hints, not the posts: reading every thread's replies would read the largest collection at start.
+      const facts = factsOf(thread, thread.replyCount ?? 0, text);
+      this.#texts.set(facts, text);
+      yield facts;
+    }
+    // Asked for after the last thread is stored.
+    this.#shownWords.compact();
+    this.#contentWords.compact();
   }
 
-  protected async readOne(id: number): Promise<IndexedThread | null> {
+  protected async readOne(id: number): Promise<ThreadFacts | null> {
     const [thread, replyCount] = await Promise.all([
       findByNumericId<ThreadRecord & ReplyHints>(threadModels(this.app).Thread, id),
       replyCountOf(this.app, id),
     ]);
     if (!thread || thread.deletedAt) return null;
-    return indexed(thread, replyCount);
+    const listed = { ...thread, replyCount, lastReplyAt: thread.lastReplyAt ?? null };
+    const text = searchTextOf(thread);
+    const facts = factsOf(listed, replyCount, text);
+    this.#texts.set(facts, text);
+    this.#records.hold(facts, listed);
+    return facts;
   }
 
-  protected stored(record: IndexedThread, previous: IndexedThread | undefined): void {
+  protected stored(record: ThreadFacts, previous: ThreadFacts | undefined): void {
     if (previous) this.#untally(previous);
     this.#tally(record);
-    if (previous) this.#unindexWords(previous);
-    this.#shownWords.add(record.id, [record.search.title, ...record.search.tags]);
-    this.#contentWords.add(record.id, [record.search.content]);
+    const text = this.#texts.get(record);
+    this.#texts.delete(record);
+    if (text && record.textHash !== previous?.textHash) {
+      this.#shownWords.add(record.id, text.shown);
+      this.#contentWords.add(record.id, [text.content]);
+      if (previous) this.#rewritten.add(record.id);
+    }
     if (previous) return;
     const authored = this.#byAuthor.get(record.authorId) ?? new Set<number>();
     this.#byAuthor.set(record.authorId, authored.add(record.id));
@@ -87,93 +211,173 @@ export class ForumIndex extends ReadModel<IndexedThread> {
     this.#ids.splice(at, 0, record.id);
   }
 
-  protected dropped(previous: IndexedThread): void {
+  protected dropped(previous: ThreadFacts): void {
     this.#untally(previous);
-    this.#unindexWords(previous);
     this.#byAuthor.get(previous.authorId)?.delete(previous.id);
+    this.#records.forget(previous.id);
     const at = lowerBound(this.#ids, previous.id);
     if (this.#ids[at] === previous.id) this.#ids.splice(at, 1);
   }
 
-  #tally(thread: IndexedThread): void {
+  #activityOf(id: number): number {
+    const thread = this.byId.get(id);
+    return thread ? activityOf(thread) : 0;
+  }
+
+  #tally(thread: ThreadFacts): void {
     if (!thread.isSisterThread) this.#created.add(thread.createdAt);
-    const activity = Math.max(thread.createdAt.getTime(), thread.lastReplyAt?.getTime() ?? 0);
+    const activity = activityOf(thread);
     this.#all.add(thread.categoryId, thread.id, activity);
     if (thread.isApproved && !thread.isPrivate) this.#open.add(thread.categoryId, thread.id, activity);
     else this.#closed.add(thread.id);
   }
 
-  #untally(thread: IndexedThread): void {
+  #untally(thread: ThreadFacts): void {
     if (!thread.isSisterThread) this.#created.remove(thread.createdAt);
-    this.#all.remove(thread.categoryId, thread.id);
-    this.#open.remove(thread.categoryId, thread.id);
+    const activity = activityOf(thread);
+    this.#all.remove(thread.categoryId, thread.id, activity);
+    this.#open.remove(thread.categoryId, thread.id, activity);
     this.#closed.delete(thread.id);
   }
 
-  #unindexWords(thread: IndexedThread): void {
-    this.#shownWords.remove(thread.id, [thread.search.title, ...thread.search.tags]);
-    this.#contentWords.remove(thread.id, [thread.search.content]);
+  /** Live threads from the newest below `before` (or the oldest above `after`), one at a time, robust to changes between. */
+  *#walk(order: 'newest' | 'oldest', from?: number): Generator<ThreadFacts> {
+    let bound = from ?? (order === 'newest' ? Number.POSITIVE_INFINITY : 0);
+    for (;;) {
+      const at = order === 'newest' ? lowerBound(this.#ids, bound) - 1 : lowerBound(this.#ids, bound + 1);
+      const id = this.#ids[at];
+      if (id === undefined) return;
+      bound = id;
+      yield this.byId.get(id) as ThreadFacts;
+    }
   }
 
-  /** Whether a thread's words can hold the needle; null when the word indexes do not narrow it. */
-  #candidates(needle: string | null): ((id: number) => boolean) | null {
-    if (needle === null) return null;
-    const [shown, content] = [this.#shownWords.candidates(needle), this.#contentWords.candidates(needle)];
-    return shown && content ? (id) => shown(id) || content(id) : null;
-  }
-
-  /** Threads newest first, from below `before`, that `accept` takes, at most `limit`. */
-  #newest(accept: (thread: IndexedThread) => boolean, before: number | undefined, limit: number): IndexedThread[] {
-    const page: IndexedThread[] = [];
-    for (let at = before === undefined ? this.#ids.length - 1 : lowerBound(this.#ids, before) - 1; at >= 0; at--) {
-      const thread = this.byId.get(this.#ids[at] as number) as IndexedThread;
-      if (!accept(thread)) continue;
-      page.push(thread);
-      if (page.length === limit) break;
+  /**
+   * Up to `limit` candidates in order, as lists present them: read by key a page's worth at a time (the cache holds
+   * the recent ones), dropped when the record read no longer `shows` (a change not yet told) or, for a search the word
+   * index cannot settle, its text does not match.
+   */
+  async #page(
+    candidates: Iterator<Candidate>,
+    limit: number,
+    shows: (thread: ListedThread) => boolean,
+  ): Promise<ListedThread[]> {
+    const page: ListedThread[] = [];
+    for (let done = false; !done && page.length < limit; ) {
+      const batch: Candidate[] = [];
+      while (batch.length < limit - page.length) {
+        const next = candidates.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        batch.push(next.value);
+      }
+      const threads = await Promise.all(batch.map(({ facts }) => this.#records.read(this.app, facts)));
+      threads.forEach((thread, i) => {
+        const confirm = batch[i]?.confirm;
+        if (thread && shows(thread) && (!confirm || confirm(thread))) page.push(thread);
+      });
     }
     return page;
   }
 
   /** GET /api/threads and the console's lists: what the viewer may see, newest first. */
-  async list(viewer: Viewer, query: ThreadsQuery, search: SearchScope | null): Promise<IndexedThread[]> {
+  async list(viewer: Viewer, query: ThreadsQuery, search: SearchScope | null): Promise<ListedThread[]> {
+    const early = this.loaded || search ? null : await this.#listedByKey(viewer, query);
+    if (early) return early;
     await this.current();
-    const needle = search ? lower(search.q) : null;
-    const candidate = this.#candidates(needle);
-    const matches = (thread: IndexedThread) =>
-      needle === null ||
-      ((candidate === null || candidate(thread.id)) &&
-        (thread.search.title.includes(needle) ||
-          thread.search.tags.some((tag) => tag.includes(needle)) ||
-          (search !== null &&
-            canReadContent(viewer, thread, search.holdings) &&
-            thread.search.content.includes(needle))));
-    return this.#newest(
-      (thread) =>
-        (query.categoryId === undefined || thread.categoryId === query.categoryId) &&
-        canSee(viewer, thread) &&
-        matches(thread),
-      query.before,
-      query.limit ?? LIMITS.threadPageSizeDefault,
-    );
+    const shown = (facts: ThreadFacts) =>
+      (query.categoryId === undefined || facts.categoryId === query.categoryId) && canSee(viewer, facts);
+    const walk = this.#walk('newest', query.before);
+    const found = search ? this.#searched(viewer, search, walk, shown) : this.#taken(walk, shown);
+    return this.#page(found, query.limit ?? LIMITS.threadPageSizeDefault, (thread) => canSee(viewer, thread));
+  }
+
+  /**
+   * Until the load ends (the first seconds after a start), a list without search is read by key, newest first from
+   * the highest id, its reply counts the threads' hints: an ordinary list finds its page within a few pages' reads. A
+   * list of rare threads (a small category, a member who sees little) waits for the load instead: null.
+   */
+  async #listedByKey(viewer: Viewer, query: ThreadsQuery): Promise<ListedThread[] | null> {
+    const limit = query.limit ?? LIMITS.threadPageSizeDefault;
+    const { Thread } = threadModels(this.app);
+    this.#top ??= highestId(Thread).catch((error: unknown) => {
+      this.#top = null;
+      throw error;
+    });
+    const top = Math.max(await this.#top, this.#ids.at(-1) ?? 0);
+    const page: ListedThread[] = [];
+    let next = Math.min(top, (query.before ?? Number.POSITIVE_INFINITY) - 1);
+    for (let read = 0; page.length < limit && next >= 1; read += limit) {
+      if (read >= limit * EARLY_PAGES) return null;
+      const ids = Array.from({ length: Math.min(limit, next) }, (_, i) => next - i);
+      next -= ids.length;
+      const threads = await findAllByNumericId<ThreadRecord & ReplyHints>(Thread, ids);
+      threads.sort((a, b) => b.id - a.id);
+      for (const thread of threads) {
+        if (thread.deletedAt || (query.categoryId !== undefined && thread.categoryId !== query.categoryId)) continue;
+        if (!canSee(viewer, thread) || page.length === limit) continue;
+        page.push({ ...thread, replyCount: thread.replyCount ?? 0, lastReplyAt: thread.lastReplyAt ?? null });
+      }
+    }
+    return page;
+  }
+
+  *#taken(walk: Iterable<ThreadFacts>, accept: (facts: ThreadFacts) => boolean): Generator<Candidate> {
+    for (const facts of walk) if (accept(facts)) yield { facts, confirm: null };
+  }
+
+  /**
+   * The threads a search finds, from the word index: a thread is a candidate when its title or tags, or its content
+   * where the viewer may read it, have a word for every run of the search. For a search of one run that is the
+   * answer; a search of several runs (or a thread whose text changed) is confirmed on the thread's text.
+   */
+  *#searched(
+    viewer: Viewer,
+    search: SearchScope,
+    walk: Iterable<ThreadFacts>,
+    accept: (facts: ThreadFacts) => boolean,
+  ): Generator<Candidate> {
+    const needle = lower(search.q);
+    const runs = needle.split(/\s+/).filter(Boolean);
+    const size = (this.#ids.at(-1) ?? 0) + 1;
+    const [inShown, inContent] = [this.#shownWords, this.#contentWords].map((words) => {
+      const marks = new Uint8Array(size);
+      for (const [i, run] of runs.entries()) words.mark(run, fitOf(i, runs.length), marks, i + 1);
+      return marks;
+    }) as [Uint8Array, Uint8Array];
+    for (const facts of walk) {
+      const readsContent = canReadContent(viewer, facts, search.holdings);
+      const found = inShown[facts.id] === runs.length || (readsContent && inContent[facts.id] === runs.length);
+      if (!found || !accept(facts)) continue;
+      const settled = runs.length === 1 && !this.#rewritten.has(facts.id);
+      yield { facts, confirm: settled ? null : (thread) => matchesText(thread, needle, readsContent) };
+    }
+  }
+
+  /**
+   * One live thread as its page shows it (the record, from the cache or by key), or undefined if none is held (or the
+   * load has not ended yet: the caller reads it by key).
+   */
+  async thread(id: number): Promise<ListedThread | undefined> {
+    if (!this.loaded) return undefined;
+    await this.current();
+    const facts = this.byId.get(id);
+    return (facts && (await this.#records.read(this.app, facts))) ?? undefined;
   }
 
   /** The live threads `authorId` started. */
-  async startedBy(authorId: number): Promise<IndexedThread[]> {
+  async startedBy(authorId: number): Promise<ThreadFacts[]> {
     await this.current();
-    return [...(this.#byAuthor.get(authorId) ?? [])].map((id) => this.byId.get(id) as IndexedThread);
+    return [...(this.#byAuthor.get(authorId) ?? [])].map((id) => this.byId.get(id) as ThreadFacts);
   }
 
   /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */
-  async pending(limit: number): Promise<IndexedThread[]> {
+  async pending(limit: number): Promise<ListedThread[]> {
     await this.current();
-    const queue: IndexedThread[] = [];
-    for (const id of this.#ids) {
-      const thread = this.byId.get(id) as IndexedThread;
-      if (thread.isApproved || thread.isSisterThread) continue;
-      queue.push(thread);
-      if (queue.length === limit) break;
-    }
-    return queue;
+    const queued = (thread: GatedThread) => !thread.isApproved && !thread.isSisterThread;
+    return this.#page(this.#taken(this.#walk('oldest'), queued), limit, queued);
   }
 
   /**
@@ -186,11 +390,11 @@ export class ForumIndex extends ReadModel<IndexedThread> {
     const activity = new Map(categoryIds.map((id) => [id, { count: tally.count(id), newest: tally.newest(id) ?? 0 }]));
     if (tally === this.#open) {
       for (const id of this.#closed) {
-        const thread = this.byId.get(id) as IndexedThread;
+        const thread = this.byId.get(id) as ThreadFacts;
         const entry = activity.get(thread.categoryId);
         if (!entry || !canSee(viewer, thread)) continue;
         entry.count += 1;
-        entry.newest = Math.max(entry.newest, thread.createdAt.getTime(), thread.lastReplyAt?.getTime() ?? 0);
+        entry.newest = Math.max(entry.newest, this.#activityOf(id));
       }
     }
     return new Map(

@@ -6,10 +6,9 @@ import type { ThreadRecord } from './thread-model.ts';
 /** Who looks: a signed-in member, or null for a visitor. */
 export type Viewer = Pick<UserRecord, 'id' | 'isAdmin' | 'isModerator'> | null;
 
-type ThreadFacts = Pick<
+/** What the gates decide on: no text (the forum index holds these facts of every thread, and no text). */
+export type GatedThread = Pick<
   ThreadRecord,
-  | 'content'
-  | 'unlockableContent'
   | 'id'
   | 'authorId'
   | 'isApproved'
@@ -20,8 +19,9 @@ type ThreadFacts = Pick<
   | 'parentThreadId'
   | 'hasUnlockableContent'
   | 'isGroupBuy'
-  | 'groupBuyContent'
 >;
+
+type ThreadFacts = GatedThread & Pick<ThreadRecord, 'content' | 'unlockableContent' | 'groupBuyContent'>;
 
 /** What the viewer paid for, by thread id (loaded by access.ts from the holding and place documents). */
 export interface Holdings {
@@ -40,33 +40,33 @@ export const isStaffViewer = (viewer: Viewer): boolean => viewer !== null && isS
 export const isAuthor = (viewer: Viewer, thread: Pick<ThreadRecord, 'authorId'>): boolean =>
   viewer !== null && viewer.id === thread.authorId;
 
-const isAuthorOrStaff = (viewer: Viewer, thread: ThreadFacts) => isAuthor(viewer, thread) || isStaffViewer(viewer);
+const isAuthorOrStaff = (viewer: Viewer, thread: GatedThread) => isAuthor(viewer, thread) || isStaffViewer(viewer);
 
 /**
  * Whether the thread exists for the viewer at all. An unapproved thread exists for its author and
  * staff only; a private one for its author, its allowed users and staff. Everyone else gets a 404.
  */
-export function canSee(viewer: Viewer, thread: ThreadFacts): boolean {
+export function canSee(viewer: Viewer, thread: GatedThread): boolean {
   if (isAuthorOrStaff(viewer, thread)) return true;
   if (!thread.isApproved) return false;
   return !thread.isPrivate || (viewer !== null && thread.allowedUserIds.includes(viewer.id));
 }
 
 /** Premium content (and its replies): the author, staff, buyers, and, for a sister thread, whoever unlocked its parent. */
-export function canReadContent(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
+export function canReadContent(viewer: Viewer, thread: GatedThread, holdings: Holdings): boolean {
   if (!thread.isPremium || isAuthorOrStaff(viewer, thread)) return true;
   if (holdings.purchased.has(thread.id) || holdings.groupBuys.has(thread.id)) return true;
   return thread.isSisterThread && thread.parentThreadId !== null && holdings.unlocked.has(thread.parentThreadId);
 }
 
 /** The premium discussion (unlockable content): the author, staff, and whoever unlocked it. */
-export function canReadDiscussion(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
+export function canReadDiscussion(viewer: Viewer, thread: GatedThread, holdings: Holdings): boolean {
   if (!thread.hasUnlockableContent || isAuthorOrStaff(viewer, thread)) return true;
   return holdings.unlocked.has(thread.id) || holdings.groupBuys.has(thread.id);
 }
 
 /** What a group buy unlocks: the organiser and staff always; participants once it is complete. */
-export function canReadGroupBuyContent(viewer: Viewer, thread: ThreadFacts, holdings: Holdings): boolean {
+export function canReadGroupBuyContent(viewer: Viewer, thread: GatedThread, holdings: Holdings): boolean {
   return isAuthorOrStaff(viewer, thread) || holdings.groupBuys.has(thread.id);
 }
 

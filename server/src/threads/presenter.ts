@@ -4,7 +4,7 @@ import { type GroupBuyState, groupBuyStates } from '../group-buys/state.ts';
 import { replyCounts } from '../replies/reply-counts.ts';
 import { holdingsOf } from './access.ts';
 import type { PresentingContext } from './context.ts';
-import type { IndexedThread } from './forum-index.ts';
+import type { ListedThread } from './forum-index.ts';
 import {
   canReadContent,
   canReadDiscussion,
@@ -216,7 +216,7 @@ export async function presentThread(
 }
 
 /** Threads from the forum index, in list view, with the reply counts it holds. */
-export function presentListed(app: PresentingContext, viewer: Viewer, threads: IndexedThread[]): Promise<Thread[]> {
+export function presentListed(app: PresentingContext, viewer: Viewer, threads: ListedThread[]): Promise<Thread[]> {
   const counts = new Map(threads.map((thread) => [thread.id, thread.replyCount]));
   return presentThreads(app, viewer, threads, 'list', { counts });
 }

@@ -68,17 +68,16 @@ export async function visibleThreads(app: Database, viewer: Viewer, ids: number[
 }
 
 /**
- * For pages that only read: the thread as the forum index holds it, which every write to a thread updates before
- * its call answers (other processes within milliseconds), so it costs no read. A thread this process has not heard
- * of yet (written elsewhere a moment ago) is read by key. Writes decide on the document.
+ * For pages that only read: the thread as the forum index knows it, which every write to a thread updates before
+ * its call answers (other processes within milliseconds): its record kept with the lists', or read by key. A thread
+ * this process has not heard of yet (written elsewhere a moment ago) is read by key. Writes decide on the document.
  */
 async function shownThread(
   app: Pick<ThreadContext, 'mongo' | 'forum'>,
   viewer: Viewer,
   id: number,
 ): Promise<ThreadRecord> {
-  await app.forum.current();
-  return seenBy(viewer, app.forum.get(id) ?? (await findThread(app, id)));
+  return seenBy(viewer, (await app.forum.thread(id)) ?? (await findThread(app, id)));
 }
 
 async function premiumRequired(app: Pick<ThreadContext, 'members'>, thread: ThreadRecord): Promise<AppError> {

@@ -1,48 +1,75 @@
-/** A needle contained in more words than this is common: a scan of the newest threads finds a page of it sooner. */
-const MAX_WORDS = 64;
+import { lowerBound } from '../read-models/creation-times.ts';
 
-const wordsOf = (texts: string[]): Set<string> => new Set(texts.flatMap((text) => text.split(/\s+/).filter(Boolean)));
+/** How a run of a search's non-space characters lies in a word of a text that contains the whole search. */
+export type Fit = 'inside' | 'suffix' | 'prefix' | 'whole';
 
 /**
- * Which threads hold which words (runs of non-space characters, as lower-cased as the texts given), so a search
- * need not read every thread's text. Search matches substrings, as the spec's client and the regex query did,
- * and a run of non-space characters in the search lies inside one word of any text that contains it: the threads
- * of the words containing the search's longest run are then every thread that can match, and only they are read.
+ * Where each run of a search must lie: a search of one run anywhere in a word; of several, the first at the end of a
+ * word, the last at the start of one, and those between them whole words.
+ */
+export const fitOf = (run: number, runs: number): Fit =>
+  runs === 1 ? 'inside' : run === 0 ? 'suffix' : run === runs - 1 ? 'prefix' : 'whole';
+
+const fits: Record<Fit, (word: string, run: string) => boolean> = {
+  inside: (word, run) => word.includes(run),
+  suffix: (word, run) => word.endsWith(run),
+  prefix: (word, run) => word.startsWith(run),
+  whole: (word, run) => word === run,
+};
+
+/** The runs of non-space characters of a text (lower-cased already), without repeats. */
+export const wordsOf = (texts: string[]): Set<string> =>
+  new Set(texts.flatMap((text) => text.split(/\s+/).filter(Boolean)));
+
+/**
+ * Which threads hold which words (runs of non-space characters, as lower-cased as the texts given), so a search reads
+ * no text: a run of non-space characters in a text lies inside one of its words, so the threads having a word that
+ * fits every run of a search are every thread that can match it, and for a search of one run exactly those.
+ *
+ * Compact, since it is most of the forum index: a word held by one thread keeps its id alone, others an ascending
+ * array of ids. Ids are only ever added. A deleted thread is no longer in the forum index, so its words never
+ * answer; a thread whose text changed keeps its old words too, and the forum index confirms its matches on its text.
  */
 export class WordIndex {
-  readonly #threads = new Map<string, Set<number>>();
+  readonly #threads = new Map<string, number | number[]>();
 
   add(id: number, texts: string[]): void {
     for (const word of wordsOf(texts)) {
-      let ids = this.#threads.get(word);
-      if (!ids) {
-        ids = new Set();
-        this.#threads.set(word, ids);
+      const ids = this.#threads.get(word);
+      if (ids === undefined) this.#threads.set(word, id);
+      else if (typeof ids === 'number') {
+        if (ids !== id) this.#threads.set(word, ids < id ? [ids, id] : [id, ids]);
+      } else if ((ids.at(-1) as number) < id) ids.push(id);
+      else {
+        const at = lowerBound(ids, id);
+        if (ids[at] !== id) ids.splice(at, 0, id);
       }
-      ids.add(id);
     }
   }
 
-  remove(id: number, texts: string[]): void {
-    for (const word of wordsOf(texts)) {
-      const ids = this.#threads.get(word);
-      ids?.delete(id);
-      if (ids?.size === 0) this.#threads.delete(word);
-    }
+  /** Arrays grown by pushes hold up to half again their length: after a load, each is copied to its size. */
+  compact(): void {
+    for (const [word, ids] of this.#threads) if (typeof ids !== 'number') this.#threads.set(word, ids.slice());
   }
 
   /**
-   * Whether a thread may contain `needle` (lower-cased): false only where it cannot. Null when the index does not
-   * narrow the search (a needle of spaces, or one common to many words), and every thread is a candidate.
+   * Raises `marks[id]` from `step - 1` to `step` for each thread having a word in which `run` lies as `fit` says: after
+   * runs 1..n marked in turn, the threads marked n have a word for each run.
    */
-  candidates(needle: string): ((id: number) => boolean) | null {
-    const run = needle.split(/\s+/).reduce((longest, part) => (part.length > longest.length ? part : longest), '');
-    if (!run) return null;
-    const holders: Set<number>[] = [];
-    for (const [word, ids] of this.#threads) {
-      if (!word.includes(run)) continue;
-      if (holders.push(ids) > MAX_WORDS) return null;
+  mark(run: string, fit: Fit, marks: Uint8Array, step: number): void {
+    const raise = (id: number) => {
+      if (marks[id] === step - 1) marks[id] = step;
+    };
+    if (fit === 'whole') {
+      const ids = this.#threads.get(run);
+      if (typeof ids === 'number') raise(ids);
+      else ids?.forEach(raise);
+      return;
     }
-    return (id) => holders.some((ids) => ids.has(id));
+    for (const [word, ids] of this.#threads) {
+      if (!fits[fit](word, run)) continue;
+      if (typeof ids === 'number') raise(ids);
+      else for (const id of ids) raise(id);
+    }
   }
 }

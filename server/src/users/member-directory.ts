@@ -3,7 +3,7 @@ import { LIMITS } from '@enclave/protocol';
 import { emailKey, usernameKey } from '../auth/service.ts';
 import { CreationTimes } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
-import { byNumericId, findByNumericId } from '../storage/index.ts';
+import { byNumericId, findAllByNumericId, findByNumericId } from '../storage/index.ts';
 import { userModels } from './models.ts';
 import { presentPublicUser } from './presenter.ts';
 import type { UserRecord } from './user-model.ts';
@@ -86,15 +86,23 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     return this.#byEmail.get(emailKey(email));
   }
 
+  /**
+   * The members among `ids`: from memory once loaded, and until then (the first seconds after a start) read by key,
+   * so that no page waits for the whole directory.
+   */
+  async #some(ids: Iterable<number | null | undefined>): Promise<UserRecord[]> {
+    const wanted = [...new Set(ids)].filter((id): id is number => typeof id === 'number');
+    if (!this.loaded) {
+      const read = await findAllByNumericId<UserRecord>(userModels(this.app).User, wanted);
+      return read.map((user) => this.#withBalance(user));
+    }
+    await this.current();
+    return wanted.flatMap((id) => this.get(id) ?? []);
+  }
+
   /** The members among `ids` that are held, deleted ones included (they present as 'Anonymous'). */
   async cards(ids: Iterable<number | null | undefined>): Promise<Map<number, MemberCard>> {
-    await this.current();
-    const cards = new Map<number, MemberCard>();
-    for (const id of ids) {
-      const member = typeof id === 'number' ? this.get(id) : undefined;
-      if (member) cards.set(member.id, cardOf(member));
-    }
-    return cards;
+    return new Map((await this.#some(ids)).map((member) => [member.id, cardOf(member)]));
   }
 
   /**
@@ -102,12 +110,10 @@ export class MemberDirectory extends ReadModel<UserRecord> {
    * shows its authors: each is presented once and shared, not copied and presented per request (issue #14).
    */
   async shown(ids: Iterable<number | null | undefined>): Promise<Map<number, PublicUser>> {
-    await this.current();
     const now = Date.now();
     const shown = new Map<number, PublicUser>();
-    for (const id of ids) {
-      const member = typeof id === 'number' && !shown.has(id) ? this.get(id) : undefined;
-      if (!member || member.deletedAt) continue;
+    for (const member of await this.#some(ids)) {
+      if (member.deletedAt) continue;
       let held = this.#shown.get(member);
       if (!held || held.until <= now) {
         const mutedUntil = member.mutedUntil?.getTime() ?? 0;
