@@ -25,6 +25,8 @@ const PARTICIPANTS = 2000;
 const ONLINE = 500;
 const HOLDERS = 2;
 const SINGLE_REPLIES = 20;
+/** Told members who then open their list, once and again. */
+const LOOKERS = 20;
 const secondsArg = argv.indexOf('--fan-out-seconds');
 const PACED_SECONDS = secondsArg === -1 ? 60 : Number(argv[secondsArg + 1]);
 /** Goal: every online participant's bell within this of the reply. */
@@ -173,6 +175,27 @@ try {
     `${ms(early)} / ${ms(late)}${backlog ? ', grows' : ', none'}`,
     'none',
     verdict(!backlog && missed === 0),
+  ]);
+
+  // (c) What a told member's next look at the bell's list costs: the items were stored without their buckets.
+  const looks: [number[], number[]] = [[], []];
+  for (const memberId of online.slice(0, LOOKERS)) {
+    for (const times of looks) {
+      const start = performance.now();
+      const response = await fetch(`${baseUrl}${api.notifications.url}`, {
+        headers: { cookie: await cookieOf(memberId) },
+      });
+      if (!response.ok) throw new Error(`GET ${api.notifications.url} answered ${response.status}`);
+      await response.json();
+      times.push(performance.now() - start);
+    }
+  }
+  const [firstLook, secondLook] = looks;
+  rows.push([
+    `(c) GET ${api.notifications.url} afterwards, ${LOOKERS} told members: first look / second`,
+    `p50 ${ms(percentile(firstLook, 50))}, max ${ms(Math.max(...firstLook))} / p50 ${ms(percentile(secondLook, 50))}, max ${ms(Math.max(...secondLook))}`,
+    '',
+    '',
   ]);
 } finally {
   await Promise.all(holders.map((holder) => holder.stop()));

@@ -15,13 +15,13 @@ import { addToList, deliveryMarker, type Happening, madeOf } from './service.ts'
 const fanOuts = limit(1);
 
 /**
- * Tells a happening to the members with a bell on this process (a tab open here), in a few commands whatever their
+ * Tells a reply to the members with a bell on this process (a tab open here), in a few commands whatever their
  * number: their markers in one insert, their items in another, at the heads their bells know, then a push to each
  * with their counts, read from nothing. A reply to a thread with 500 members online was 500 deliveries of some
  * eight commands each, 130–155 a second; now it is two inserts. Answers who was dealt with here; the others (no
  * bell here, or mail wanted, which the per-member way writes too) are the caller's to tell.
  */
-export async function tellWithBells(
+export async function tellReplyWithBells(
   app: FastifyInstance,
   memberIds: number[],
   happening: Happening,

@@ -4,7 +4,7 @@ import type { DomainEventMap } from '../realtime/domain-events.ts';
 import { reporterOf } from '../reports/service.ts';
 import { findThread } from '../threads/service.ts';
 import { reachableNow, replyHappening } from './catch-up.ts';
-import { tellWithBells } from './fan-out.ts';
+import { tellReplyWithBells } from './fan-out.ts';
 import { joinThread, threadParticipants } from './participants.ts';
 import { notify } from './service.ts';
 
@@ -36,7 +36,7 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
     const happening = replyHappening(post);
     // Those with a tab here at once, in a few commands (fan-out.ts); those with a tab elsewhere or reply mail one by
     // one; those away hear of it when they come back (catch-up.ts).
-    const told = await tellWithBells(app, concerned, happening);
+    const told = await tellReplyWithBells(app, concerned, happening);
     const others = concerned.filter((id) => !told.has(id));
     await notify(app, await reachableNow(app, others), happening);
   });
