@@ -53,6 +53,7 @@ async function tellAtOnce(app: FastifyInstance, memberIds: number[], happening: 
     toTell.map((member) => deliveryMarker(member.id, happening)),
   );
   const members = toTell.filter((_, i) => claimed[i]);
+  if (members.length === 0) return { handled, behind: [] };
   const made = madeOf(happening);
   const items = await appendEach(
     models.NotificationItem,
