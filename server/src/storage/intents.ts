@@ -3,6 +3,7 @@ import { Schema } from 'mongoose';
 import type { Database, StorageContext } from './domain-models.ts';
 import { isDuplicateKey } from './ids.ts';
 import { storageModels } from './storage-models.ts';
+import { deleteDocument, insertDocument } from './write-batches.ts';
 
 /**
  * Work that must finish once begun, whatever crashes: several writes no single write can carry (a bucket rebuilt
@@ -63,7 +64,7 @@ export function intent<P, C extends StorageContext = FastifyInstance>(
   return {
     async begin(app, key, payload) {
       try {
-        await storageModels(app).Intent.create({ _id: idOf(kind, key), kind, payload, at: new Date() });
+        await insertDocument(storageModels(app).Intent, { _id: idOf(kind, key), kind, payload, at: new Date() });
         return true;
       } catch (error) {
         if (isDuplicateKey(error)) return false;
@@ -71,7 +72,7 @@ export function intent<P, C extends StorageContext = FastifyInstance>(
       }
     },
     async done(app, key) {
-      await storageModels(app).Intent.deleteOne({ _id: idOf(kind, key) });
+      await deleteDocument(storageModels(app).Intent, idOf(kind, key));
     },
     async pending(app, key) {
       const stored = await storageModels(app).Intent.findById(idOf(kind, key)).lean<StoredIntent>();

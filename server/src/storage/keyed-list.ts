@@ -4,6 +4,7 @@ import { deleteByIds, isDuplicateKey } from './ids.ts';
 import { intent } from './intents.ts';
 import { itemKey, type ListItem } from './list-item.ts';
 import { storageModels } from './storage-models.ts';
+import { insertDocument, updateDocument, WriteRefused } from './write-batches.ts';
 
 /**
  * Gap-free keyed lists: a thread's replies, a member's inbox, a member's ledger. Item n of list L is
@@ -146,7 +147,7 @@ async function headHint(app: StorageContext, list: string): Promise<number> {
 /** Raises the head hint of `list` to `n` (best effort; never lowers it). */
 export async function raiseHead(app: StorageContext, list: string, n: number): Promise<void> {
   try {
-    await storageModels(app).ListHead.updateOne({ _id: list }, { $max: { n } }, { upsert: true });
+    await updateDocument(storageModels(app).ListHead, list, { $max: { n } }, { upsert: true });
   } catch (error) {
     // Two first appends racing on the upsert: the other wrote a hint, which is all a hint needs.
     if (!isDuplicateKey(error)) app.log.warn({ err: error, list }, 'list head hint not written');
@@ -335,10 +336,12 @@ async function insertInOrder<T extends ListItem>(
   items: T[],
 ): Promise<{ stored: T[]; failure?: 'taken' | unknown }> {
   try {
-    await model.collection.insertMany(items as never[], { ordered: true });
+    // One item (a member's own list) goes with the collection's other writes; more go in their order, as one.
+    if (items.length === 1) await insertDocument(model, items[0] as T);
+    else await model.collection.insertMany(items as never[], { ordered: true });
     return { stored: items };
   } catch (error) {
-    const refused = firstRefused(error);
+    const refused = error instanceof WriteRefused ? { index: 0, code: error.code } : firstRefused(error);
     if (!refused) throw error;
     const failed = items[refused.index] as T;
     const taken =
@@ -391,7 +394,12 @@ async function addToBuckets<T extends ListItem>(app: StorageContext, items: T[])
   await Promise.all(
     [...byBucket].map(async ([key, packed]) => {
       try {
-        await bucketsOf(app).updateOne({ _id: key }, { $push: { items: { $each: packed } } }, { upsert: true });
+        await updateDocument(
+          storageModels(app).ListBucket,
+          key,
+          { $push: { items: { $each: packed } } },
+          { upsert: true },
+        );
       } catch (error) {
         // Two first pushes racing on the upsert: the bucket lacks these items, which its readers complete by key.
         if (!isDuplicateKey(error)) throw error;
