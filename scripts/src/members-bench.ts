@@ -15,6 +15,7 @@ import { type AppConfig, loadEnv } from '@enclave/server/config.ts';
 import { startDatabaseServer, withDatabase } from '@enclave/server/storage/index.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type JsFigure, pageJsGzipBytes } from './bench/client-size.ts';
+import { type ColdStartProbe, prepareColdStart, restartFigures } from './bench/cold-start.ts';
 import { measureConcurrentWrites } from './bench/concurrent-writes.ts';
 import { READER, SIZES, type SizeName } from './bench/dataset.ts';
 import { checkDataset } from './bench/dataset-check.ts';
@@ -165,6 +166,7 @@ async function measureSize(name: SizeName): Promise<void> {
     log(`  ${JSON.stringify(second.timed)}`);
     if (!second.app) return;
     const app = second.app;
+    let restart: ColdStartProbe | undefined;
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
@@ -175,9 +177,12 @@ async function measureSize(name: SizeName): Promise<void> {
       log(`  ${JSON.stringify(figures.checked)}`);
       if ('error' in figures.checked) return;
       await measureRoutes(app, baseUrl, figures, name);
+      // Issue #26 items 4 and 5: sessions and the forum index's heap from this app, then a restart once it is closed.
+      restart = await prepareColdStart(app);
     } finally {
       await closeWithin(app);
     }
+    if (restart) figures.coldStart = await restartFigures(uri, restart);
   } finally {
     await database.stop();
   }

@@ -1,4 +1,5 @@
 import { type JsFigure, jsRouteRows } from './client-size.ts';
+import { type ColdStartFigures, coldStartRows } from './cold-start.ts';
 import { CONCURRENT_GOAL, type ConcurrentFigures, concurrentScenarios } from './concurrent-writes.ts';
 import { SIZES, type SizeName } from './dataset.ts';
 import type { HttpFigure } from './http.ts';
@@ -20,6 +21,8 @@ export interface SizeFigures {
   load?: { members: HttpFigure; bare: HttpFigure } | { error: string };
   /** Issue #26's 20 writers at once (measured at M only: its goals are M's). */
   concurrent?: ConcurrentFigures;
+  /** Issue #26 items 4 and 5: a restart in a process of its own, the forum index's heap, the RSS. */
+  coldStart?: ColdStartFigures;
 }
 
 /** Issue #26: from S to the largest size run (XL when run), no route slows by more than this. */
@@ -139,6 +142,13 @@ function concurrentRows(figures: ConcurrentFigures | undefined, width: number): 
   return rows;
 }
 
+/** Issue #26's restart and memory rows (bench/cold-start.ts), a cell per size run. */
+const restartRows = (results: Map<SizeName, SizeFigures>, names: SizeName[]) =>
+  coldStartRows(
+    names,
+    names.map((name) => results.get(name)?.coldStart),
+  );
+
 /** The members bench's table: one column per size run, the growth to the largest, and each goal's verdict. */
 export function memberRows(results: Map<SizeName, SizeFigures>, pages: Map<string, JsFigure> | null): string[][] {
   const names = ORDER.filter((name) => results.has(name));
@@ -176,6 +186,7 @@ export function memberRows(results: Map<SizeName, SizeFigures>, pages: Map<strin
     `>= ${LOAD_GOAL * 100}% of bare at every size: ${measured.length ? verdict(measured.every(Boolean)) : 'not run'}`,
   ]);
   rows.push(...concurrentRows(at('M')?.concurrent, names.length + 3));
+  rows.push(...restartRows(results, names));
   if (!pages) return [...rows, ['JS per route: NOT MEASURED (no client build)']];
   rows.push(['JS before a route renders (gzip)', ...blank, '', '']);
   for (const [label, figure, goal] of jsRouteRows(pages))
