@@ -94,6 +94,9 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
   }
 }
 
+/** Reply ids written a part at a time: a multiple of a bucket (50), so each part begins one. */
+const REFS_PER_PART = 50_000;
+
 function threadOf(data: Dataset, id: number) {
   const replies = data.repliesOf(id);
   const createdAt = data.threadCreatedAt(id);
@@ -163,13 +166,21 @@ async function writeThreads(storage: Storage, data: Dataset): Promise<void> {
       if (markers.length > 0) await models.NotificationMarker.insertMany(markers);
     },
   );
-  // One list of every reply id (its thread and number), which importList takes whole: the one list held at once in
-  // full, 200,000 small entries at L (some 300 MB for the 15 s it takes). Every other list is a thread's or a member's.
-  const refs = Array.from({ length: data.size.replies }, (_, i) => {
-    const { threadId, number, createdAt } = data.reply(i);
-    return { threadId, number, createdAt };
-  });
-  await importList<ReplyRefRecord>(app, models.ReplyRef, REPLY_IDS, refs);
+  // One list of every reply id (its thread and number), the longest: written a part at a time (held whole, it was
+  // some 300 MB at L and would be 1.5 GB at XL). Every other list is a thread's or a member's.
+  let from = 1;
+  await inChunks(
+    data.size.replies,
+    (i) => {
+      const { threadId, number, createdAt } = data.reply(i);
+      return { threadId, number, createdAt };
+    },
+    async (refs) => {
+      await importList<ReplyRefRecord>(app, models.ReplyRef, REPLY_IDS, refs, from);
+      from += refs.length;
+    },
+    REFS_PER_PART,
+  );
   const since = data.now;
   await Promise.all(
     [...following].map(([memberId, threads]) =>

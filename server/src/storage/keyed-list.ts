@@ -361,15 +361,18 @@ function firstRefused(error: unknown): { index: number; code: number } | undefin
 /**
  * Writes a whole list at once (a dataset written in bulk, a test seeding a crash): items 1..k
  * under their keys, then their buckets and the head hint. Items already stored stay as they are, so
- * running it again writes the same list.
+ * running it again writes the same list. A long list may be written a part at a time, each starting
+ * at item `from`, the first of a bucket (1, 51, 101, …), so that each bucket is written whole.
  */
 export async function importList<T extends ListItem>(
   app: StorageContext,
   model: ItemModel<T>,
   list: string,
   items: Omit<T, '_id' | 'list' | 'n'>[],
+  from = 1,
 ): Promise<T[]> {
-  const stored = items.map((item, i) => ({ ...item, _id: itemKey(list, i + 1), list, n: i + 1 }) as T);
+  if ((from - 1) % BUCKET !== 0) throw new Error(`importList: item ${from} does not begin a bucket`);
+  const stored = items.map((item, i) => ({ ...item, _id: itemKey(list, from + i), list, n: from + i }) as T);
   if (stored.length === 0) return stored;
   try {
     await model.collection.insertMany(stored as never[], { ordered: false });
@@ -377,10 +380,12 @@ export async function importList<T extends ListItem>(
     if (!isDuplicateKey(error)) throw error;
   }
   for (let bucket = 0; bucket * BUCKET < stored.length; bucket++) {
-    await writeBucket(app, list, bucket, stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET));
+    const items = stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET);
+    await writeBucket(app, list, bucketOf(from) + bucket, items);
   }
-  await raiseHead(app, list, stored.length);
-  noteHead(app, list, stored.length);
+  const head = from - 1 + stored.length;
+  await raiseHead(app, list, head);
+  noteHead(app, list, head);
   return stored;
 }
 

@@ -56,8 +56,8 @@ const LOADED = Object.fromEntries(
 );
 type LoadedThread = ThreadFacts & ReplyHints & Pick<ThreadRecord, 'title' | 'tags' | 'content'>;
 
-/** Before the load ends, a list reads at most this many pages' worth of threads by key, then waits for it. */
-const EARLY_PAGES = 8;
+/** Before the load ends, a list reads at most this many pages' worth of threads by key (a category's among 8), then waits. */
+const EARLY_PAGES = 12;
 
 /** The load reads this many threads per round trip, and indexes each batch before asking for the next. */
 const LOAD_BATCH = 2000;

@@ -38,8 +38,10 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   /** Each held member as anyone may see them, presented once per version of the member (until a mute ends). */
   readonly #shown = new WeakMap<UserRecord, { card: PublicUser; until: number }>();
 
-  protected async readAll(): Promise<UserRecord[]> {
-    return (await userModels(this.app).User.find({}).lean<UserRecord[]>()).map((user) => this.#withBalance(user));
+  /** A batch of 2,000 a round trip: the driver's default asks FerretDB for 101 at a time, 80 round trips at 8,000. */
+  protected async *readAll(): AsyncIterable<UserRecord> {
+    const users = userModels(this.app).User.find({}).lean<UserRecord[]>().cursor({ batchSize: 2000 });
+    for await (const user of users) yield this.#withBalance(user);
   }
 
   protected async readOne(id: number): Promise<UserRecord | null> {
