@@ -21,6 +21,20 @@ export interface Bell {
   reply: Channels;
   /** A change of preferences arrived while loading, which the load must not undo. */
   replyChosen: boolean;
+  /**
+   * The latest replies a fan-out here marked told to them (`reply:{id}`), so their catch-up need not ask for those
+   * markers again: a busy thread's minute of replies is looked at again on every look at the list.
+   */
+  told: Set<string>;
+}
+
+/** Enough for a minute of replies in a few busy threads; older ones are asked of their markers. */
+const TOLD_KEPT = 500;
+
+/** The member was marked told of `key` (by this fan-out or before it): their catch-up skips it. */
+export function noteTold(bell: Bell, key: string): void {
+  bell.told.add(key);
+  if (bell.told.size > TOLD_KEPT) bell.told.delete(bell.told.values().next().value as string);
 }
 
 export type BellChange = { head?: number; readUpTo?: number; reply?: Channels };
@@ -44,7 +58,7 @@ export async function openBell(app: FastifyInstance, memberId: number): Promise<
     return;
   }
   const reply = DEFAULT_NOTIFICATION_PREFERENCES.kinds.reply;
-  const bell: Bell = { tabs: 1, loaded: false, head: 0, readUpTo: 0, reply, replyChosen: false };
+  const bell: Bell = { tabs: 1, loaded: false, head: 0, readUpTo: 0, reply, replyChosen: false, told: new Set() };
   bellsOf(app).set(memberId, bell);
   const [head, readUpTo, preferences] = await Promise.all([
     headOf(app, notificationModels(app).NotificationItem, notificationsOf(memberId)),

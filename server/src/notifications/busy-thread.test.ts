@@ -71,6 +71,19 @@ describe('a reply in a busy thread', () => {
     }
   });
 
+  it('spares a told member’s next look at the list the markers of what they were told', async () => {
+    const author = await createMember(app);
+    const thread = await aThread(app, author.user);
+    const tab = await openTab(author.client);
+    expect((await reply((await createMember(app)).client, thread.id)).statusCode).toBe(201);
+    await quiet(app, tab);
+    // The look catches up first, and finds that reply among the thread's latest: its bell here knows it was told.
+    const look = await commandsDuring(app, async () => {
+      expect((await listOf(author.client)).notifications).toHaveLength(1);
+    });
+    expect(look.filter((command) => command === 'find notificationmarkers')).toEqual([]);
+  });
+
   it('tells a participant online the notification their list then shows; one away once when they come back', async () => {
     const author = await createMember(app);
     const away = await createMember(app);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { repliesSince } from '../replies/replies.ts';
 import type { ReplyRecord } from '../replies/reply-model.ts';
 import { append, isDuplicateKey, readRange, type StorageContext } from '../storage/index.ts';
+import { bellsOf } from './bells.ts';
 import { notificationModels } from './models.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
 import { followedThreads } from './participants.ts';
@@ -71,12 +72,19 @@ export async function catchUpReplies(app: FastifyInstance, memberId: number): Pr
 async function tell(app: FastifyInstance, memberId: number, replies: ReplyRecord[]): Promise<void> {
   const [member] = (await app.members.cards([memberId])).values();
   if (!member) return;
-  for (const reply of replies) {
-    const happening = replyHappening(reply, reply.createdAt);
-    // Looked at again within the settling time: its marker is there once it was told.
-    if (await notificationModels(app).NotificationMarker.exists({ _id: deliveryMarker(memberId, happening) })) continue;
-    await deliver(app, member, happening);
-  }
+  // Looked at again within the settling time: a marker is there once it was told, and the member's bell here
+  // knows the latest it marked (a busy thread has a minute of replies to look at again on every look).
+  const known = bellsOf(app).get(memberId)?.told;
+  const happenings = replies
+    .map((reply) => replyHappening(reply, reply.createdAt))
+    .filter((happening) => !known?.has(happening.key));
+  const told = await Promise.all(
+    happenings.map((happening) =>
+      notificationModels(app).NotificationMarker.exists({ _id: deliveryMarker(memberId, happening) }),
+    ),
+  );
+  // Oldest first.
+  for (const [i, happening] of happenings.entries()) if (!told[i]) await deliver(app, member, happening);
 }
 
 /** A reply, as its thread's author and repliers hear of it: the same key whether told at once or caught up on. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { limit } from '../limit.ts';
 import { appendEach, claimEach } from '../storage/index.ts';
 import type { MemberCard } from '../users/member-directory.ts';
-import { bellsOf } from './bells.ts';
+import { bellsOf, noteTold } from './bells.ts';
 import { notificationModels } from './models.ts';
 import { notificationsOf } from './notification-model.ts';
 import { lookUpNamed, shownTo } from './presenter.ts';
@@ -52,6 +52,11 @@ async function tellAtOnce(app: FastifyInstance, memberIds: number[], happening: 
     models.NotificationMarker,
     toTell.map((member) => deliveryMarker(member.id, happening)),
   );
+  // Marked told now, by this insert or before it: the catch-up need not ask.
+  for (const member of toTell) {
+    const bell = bells.get(member.id);
+    if (bell) noteTold(bell, happening.key);
+  }
   const members = toTell.filter((_, i) => claimed[i]);
   if (members.length === 0) return { handled, behind: [] };
   const made = madeOf(happening);
