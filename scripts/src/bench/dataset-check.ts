@@ -1,4 +1,5 @@
 import { isCreditSide } from '@enclave/server/wallet/ledger-model.ts';
+import { transactionTypeOf } from '@enclave/server/wallet/presenter.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   ADMIN,
@@ -97,6 +98,17 @@ export async function checkDataset(app: FastifyInstance, baseUrl: string, size: 
     Array.from({ length: entries }, (_, i) => `entry-${entries - i}`),
   );
   expect('the reader newest balance in the history', history[0]?.balanceAfter, balance);
+  // Filtered, from the ledger's copies by type: the reader's premium purchases, newest first.
+  const unlocks = await get<{ transactions: { id: string }[] }>(`/api/transactions?limit=${PAGE}&type=unlock_content`);
+  expect(
+    'the reader unlock_content history',
+    unlocks.transactions.map((row) => row.id),
+    wallets.entries
+      .filter((entry) => entry.account === READER && transactionTypeOf(entry.type) === 'unlock_content')
+      .map((entry) => `entry-${entry.seq}`)
+      .reverse()
+      .slice(0, PAGE),
+  );
   const bought = wallets.purchases.filter((purchase) => purchase.userId === READER).map((p) => p.threadId);
   const held = await get<{ threadIds: number[] }>('/api/user/unlocked-content');
   expect(

@@ -1,8 +1,9 @@
 import { paymentItems } from '@enclave/server/payments/payment-keys.ts';
 import { type PaymentRecord, paymentList } from '@enclave/server/payments/payment-model.ts';
 import { paymentCreditKey } from '@enclave/server/payments/settlement.ts';
-import { importList, internalId } from '@enclave/server/storage/index.ts';
+import { importList, internalId, markMigrated } from '@enclave/server/storage/index.ts';
 import { type HeldThread, holdingKey, holdingsList } from '@enclave/server/threads/holding-model.ts';
+import { ledgerByTypeList, ledgerByTypeMigration } from '@enclave/server/wallet/ledger-by-type.ts';
 import { ledgerKeys, ledgerList, threadReference } from '@enclave/server/wallet/ledger-keys.ts';
 import {
   creditKey,
@@ -13,6 +14,7 @@ import {
   MOVEMENTS,
   type MovementItem,
 } from '@enclave/server/wallet/ledger-model.ts';
+import { transactionTypeOf } from '@enclave/server/wallet/presenter.ts';
 import type { Model } from 'mongoose';
 import {
   ADMIN,
@@ -136,6 +138,10 @@ export function planWallets(data: Dataset) {
 }
 export type WalletPlan = ReturnType<typeof planWallets>;
 
+/** The position of the newest of `own` before `i` not finished (0 for none), as the app lists a payment. */
+const unfinishedBefore = (own: Payment[], i: number) =>
+  own.slice(0, i).findLastIndex((payment) => payment.status !== 'finished') + 1;
+
 /**
  * The wallet as the app writes it: each account's ledger as its keyed list, every movement's pointer, the movements
  * list with its running totals; payments with their pointers, their members' lists, outcomes and the staff queue's
@@ -143,13 +149,27 @@ export type WalletPlan = ReturnType<typeof planWallets>;
  */
 export async function writeWallets(storage: Storage, plan: WalletPlan): Promise<void> {
   const { app, models, lists } = storage;
-  const { entries, payments, purchases, now } = plan;
+  const { payments, purchases, now } = plan;
+  // A coin purchase carries its payment's receipt, as the app writes it.
+  const receipts = new Map(
+    payments.map((p) => [paymentCreditKey(p.paymentId), { payAddress: p.payAddress, payCurrency: p.payCurrency }]),
+  );
+  const entries = plan.entries.map((entry) => ({ ...entry, receipt: receipts.get(entry.reference ?? '') ?? null }));
   const Ledger = models.LedgerEntry as unknown as Model<LedgerItem>;
   await Promise.all(
     [...groupBy(entries, (entry) => entry.account)].map(([account, chain]) =>
       lists.add(() => importList(app, Ledger, ledgerList(account), chain)),
     ),
   );
+  // Each member's entries by the history's type, as the ledger lists them; the conversion that lists older ledgers
+  // so has nothing to do.
+  const members = entries.filter((entry) => entry.account > 0);
+  await Promise.all(
+    [...groupBy(members, (e) => ledgerByTypeList(e.account, transactionTypeOf(e.type)))].map(([list, own]) =>
+      lists.add(() => importList(app, models.LedgerByType as unknown as Model<LedgerItem>, list, own)),
+    ),
+  );
+  await markMigrated(app, [ledgerByTypeMigration.name]);
   await inChunks(
     entries.length,
     (i) => ({ _id: entries[i]?.key, entry: entries[i] }),
@@ -173,7 +193,7 @@ export async function writeWallets(storage: Storage, plan: WalletPlan): Promise<
           app,
           paymentItems(app),
           paymentList(userId),
-          own.map(({ id }) => ({ id })),
+          own.map(({ id }, i) => ({ id, before: unfinishedBefore(own, i) })),
         ),
       ),
     ),

@@ -76,6 +76,11 @@ export async function finishPayment(
     key: paymentCreditKey(payment.paymentId),
     type: 'coin_purchase',
     reference: paymentCreditKey(payment.paymentId),
+    receipt: {
+      payAddress: payment.payAddress,
+      payCurrency: payment.payCurrency,
+      transactionHash: outcome.transactionHash ?? payment.transactionHash ?? null,
+    },
   });
   return setStatus(app, payment, 'finished', {
     transactionHash: outcome.transactionHash ?? payment.transactionHash ?? null,

@@ -55,7 +55,7 @@ export {
   readRange,
   rewriteItem,
 } from './keyed-list.ts';
-export { type Migration, registerMigrations, runMigrations } from './migrations.ts';
+export { type Migration, markMigrated, registerMigrations, runMigrations } from './migrations.ts';
 /** Records kept for a while, a list per owner per month, removed whole. */
 export {
   appendMonthly,

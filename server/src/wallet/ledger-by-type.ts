@@ -1,5 +1,6 @@
 import type { TransactionType } from '@enclave/protocol';
 import type { Model } from 'mongoose';
+import { paymentByPaymentId } from '../payments/payment-keys.ts';
 import {
   append,
   type Database,
@@ -9,7 +10,7 @@ import {
   type StorageContext,
 } from '../storage/index.ts';
 import { isEscrowAccount } from './ledger-keys.ts';
-import type { LedgerEntry, LedgerItem } from './ledger-model.ts';
+import type { LedgerEntry, LedgerItem, Receipt } from './ledger-model.ts';
 import { walletModels } from './models.ts';
 import { transactionTypeOf } from './presenter.ts';
 
@@ -17,8 +18,8 @@ import { transactionTypeOf } from './presenter.ts';
  * A member's ledger by the history's transaction type: the keyed list `ledger:{account}:{type}` holds a copy of each
  * of the account's entries of that type, in the ledger's order, so a filtered page of the history is read from that
  * list's buckets like an unfiltered one from the ledger's, whatever the mix of types. Entries never change, so a copy
- * never goes stale. The copies' unique `key` (the ledger's schema) lists an entry once, however often its listing is
- * tried (a crash's sweep after the request that wrote it). Escrows have no history, so no lists.
+ * never goes stale. The copies' unique `key` (the ledger's schema) lists an entry once, however often its listing is tried (a
+ * crash's sweep after the request that wrote it). Escrows have no history, so no lists.
  */
 export const ledgerByTypeList = (account: number, type: TransactionType) => `ledger:${account}:${type}`;
 
@@ -30,21 +31,24 @@ export async function listByType(app: StorageContext, entry: LedgerEntry): Promi
   if (isEscrowAccount(entry.account)) return;
   const { _id, list, n, ...copy } = entry;
   try {
-    await append(
-      app,
-      ledgerCopies(app),
-      ledgerByTypeList(entry.account, transactionTypeOf(entry.type)),
-      () => copy,
-      {},
-    );
+    await append(app, ledgerCopies(app), ledgerByTypeList(entry.account, transactionTypeOf(entry.type)), () => copy);
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
   }
 }
 
+/** The receipt of the payment a coin purchase credited, read by key (its reference names the payment). */
+async function receiptOf(app: StorageContext, entry: LedgerEntry): Promise<Receipt | null> {
+  if (entry.receipt || !entry.reference?.startsWith('payment:')) return entry.receipt ?? null;
+  const payment = await paymentByPaymentId(app, entry.reference.slice('payment:'.length));
+  if (!payment) return null;
+  return { payAddress: payment.payAddress, payCurrency: payment.payCurrency, transactionHash: payment.transactionHash };
+}
+
 /**
  * The lists for a ledger written before them: every account's entries, read once (a scan, at start, once), copied to
- * their lists in the ledger's order. Idempotent: a copy already listed keeps its place (`importList` writes items
+ * their lists in the ledger's order, each coin purchase with its payment's receipt (entries written before receipts
+ * lack it). Idempotent: a copy already listed keeps its place (`importList` writes items
  * 1..k under their keys), and the app serves only after it, so no movement is listed meanwhile by this process.
  */
 export const ledgerByTypeMigration: Migration = {
@@ -58,7 +62,7 @@ export const ledgerByTypeMigration: Migration = {
     for (const { _id, list, n, ...entry } of entries) {
       const name = ledgerByTypeList(entry.account, transactionTypeOf(entry.type));
       const copies = lists.get(name) ?? [];
-      copies.push(entry);
+      copies.push({ ...entry, receipt: await receiptOf(app, entry) });
       lists.set(name, copies);
     }
     let done = 0;

@@ -46,12 +46,23 @@ export const ledgerEntrySchema = new Schema(
     reference: { type: String, default: null },
     /** The member owed the matching credit (a thread's author); the start-up sweep completes it. */
     creditTo: { type: Number, default: null },
+    /** A coin purchase's payment as the history shows it (`Receipt`), so a page of purchases reads no payment. */
+    receipt: { type: Schema.Types.Mixed, default: null },
     createdAt: { type: Date, required: true },
   },
   { id: false, versionKey: false },
 );
 
-export type LedgerEntry = Omit<InferSchemaType<typeof ledgerEntrySchema>, '_id' | 'list' | 'n'> & Partial<ListItem>;
+export type LedgerEntry = Omit<InferSchemaType<typeof ledgerEntrySchema>, '_id' | 'list' | 'n' | 'receipt'> &
+  Partial<ListItem> & { receipt?: Receipt | null };
+
+/** What the history shows of the payment a coin purchase credited: where and in what it was paid, its hash. */
+export interface Receipt {
+  payAddress: string;
+  payCurrency: string;
+  transactionHash?: string | null;
+}
+
 /** An entry as stored: item `seq` of its account's list. */
 export type LedgerItem = LedgerEntry & ListItem;
 

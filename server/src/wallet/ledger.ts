@@ -24,6 +24,7 @@ import {
   type LedgerItem,
   MOVEMENTS,
   type MovementItem,
+  type Receipt,
 } from './ledger-model.ts';
 import { walletModels } from './models.ts';
 
@@ -45,6 +46,8 @@ export interface Movement {
   type: EntryType;
   reference?: string;
   creditTo?: number;
+  /** A coin purchase's payment, as the history shows it. */
+  receipt?: Receipt;
 }
 
 export interface MovementResult {
@@ -164,6 +167,7 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
             type: movement.type,
             reference: movement.reference ?? null,
             creditTo: movement.creditTo ?? null,
+            receipt: movement.receipt ?? null,
             createdAt: new Date(),
           };
         },

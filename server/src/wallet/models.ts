@@ -3,7 +3,7 @@ import { ledgerEntrySchema, ledgerKeySchema, movementSchema } from './ledger-mod
 
 /**
  * The wallet domain's collections: only this domain reads or writes them. `LedgerByType` holds copies of members'
- * entries listed by the history's transaction type (`ledger-by-type.ts`), under the ledger's own schema. Work under
+ * entries listed by the history's transaction type (`ledger-by-type.ts`), under the ledger's schema. Work under
  * way (a movement, a sale owed to its seller) is recorded as the storage module's intents (`ledgerMove`,
  * `sellerCredit` in ledger.ts).
  */

@@ -1,6 +1,6 @@
 import type { PaymentStatus, Transaction, TransactionStatus, TransactionType } from '@enclave/protocol';
 import type { PaymentRecord } from '../payments/payment-model.ts';
-import type { EntryType, LedgerEntry } from './ledger-model.ts';
+import type { EntryType, LedgerEntry, Receipt } from './ledger-model.ts';
 
 export const UNLOCK_ENTRY_TYPES: readonly EntryType[] = ['premium_purchase', 'unlock', 'group_buy'];
 
@@ -21,7 +21,7 @@ function transactionStatusOf(status: PaymentStatus): TransactionStatus {
 }
 
 /** A completed ledger entry; a payment credit also shows where it was paid and its hash. */
-export function presentEntry(entry: LedgerEntry, payment?: PaymentRecord): Transaction {
+export function presentEntry(entry: LedgerEntry, payment?: Receipt | null): Transaction {
   return {
     id: `entry-${entry.seq}`,
     userId: entry.account,

@@ -85,16 +85,17 @@ async function entryRows(app: FastifyInstance, userId: number, query: Transactio
   const first = Math.max(1, from - want + 1);
   const items = (await readRange(app, source.model, source.list, first, from, from)).reverse();
   const next = first - 1;
-  const credited = [
-    ...new Set(items.flatMap((e) => (e.reference?.startsWith('payment:') ? [e.reference.slice(8)] : []))),
-  ];
+  // A coin purchase carries its payment's receipt; one written before receipts reads the payment.
+  const paymentIdOf = (entry: LedgerItem) =>
+    !entry.receipt && entry.reference?.startsWith('payment:') ? entry.reference.slice(8) : null;
+  const credited = [...new Set(items.flatMap((entry) => paymentIdOf(entry) ?? []))];
   const paid = await Promise.all(credited.map((paymentId) => paymentByPaymentId(app, paymentId)));
   const paymentsById = new Map(paid.flatMap((p) => (p ? [[p.paymentId, p] as const] : [])));
   const rows = items.map(
     (entry): Row => ({
       key: [entry.createdAt.getTime(), ENTRY, entry.seq],
       position: entry.n,
-      present: () => presentEntry(entry, paymentsById.get(entry.reference?.slice(8) ?? '')),
+      present: () => presentEntry(entry, entry.receipt ?? paymentsById.get(paymentIdOf(entry) ?? '')),
     }),
   );
   return { rows, next };

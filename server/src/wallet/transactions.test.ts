@@ -152,6 +152,11 @@ describe('GET /api/transactions', () => {
     expect(await kinds({ status: 'pending' })).toEqual(['coin_purchase/pending']);
     expect(await kinds({ status: 'failed' })).toEqual(['coin_purchase/failed']);
     expect(await kinds({ status: 'completed', type: 'purchase' })).toEqual(['coin_purchase/completed']);
+    expect((await history(client, { type: 'purchase', status: 'completed' })).transactions[0]).toMatchObject({
+      walletAddress: BTC_ADDRESS,
+      transactionHash: 'b'.repeat(64),
+      currency: 'btc',
+    });
     expect(await kinds({ status: 'pending', type: 'other' })).toEqual([]);
     expect((await client.call(api.transactions, { query: { type: 'deposit' } })).statusCode).toBe(400);
   });
