@@ -26,11 +26,15 @@ export async function tellReplyWithBells(
   memberIds: number[],
   happening: Happening,
 ): Promise<Set<number>> {
-  const { handled, behind } = await fanOuts.add(() => tellAtOnce(app, memberIds, happening));
+  const log = (err: unknown, memberId?: number) =>
+    app.log.error({ err, memberId, key: happening.key }, 'notification not delivered');
+  // Failed as a whole: the caller tells them one by one; those it marked told already are lost, as after a crash.
+  const told = await fanOuts.add(() => tellAtOnce(app, memberIds, happening)).catch((err) => void log(err));
+  if (!told) return new Set();
   // Their bell's head was behind another process's appends: told the per-member way, after everyone else.
   const made = madeOf(happening);
-  await Promise.all(behind.map((member) => addToList(app, member, made)));
-  return handled;
+  await Promise.all(told.behind.map((member) => addToList(app, member, made).catch((err) => log(err, member.id))));
+  return told.handled;
 }
 
 async function tellAtOnce(app: FastifyInstance, memberIds: number[], happening: Happening) {
