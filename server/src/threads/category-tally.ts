@@ -25,6 +25,11 @@ export class CategoryTally {
     if (activity === this.#newest.get(categoryId)) this.#newest.delete(categoryId);
   }
 
+  /** Every category's count and newest activity. */
+  tallies(): Record<string, [number, number]> {
+    return Object.fromEntries([...this.#threads.keys()].map((id) => [id, [this.count(id), this.newest(id) ?? 0]]));
+  }
+
   count(categoryId: number): number {
     return this.#threads.get(categoryId)?.size ?? 0;
   }

@@ -4,6 +4,7 @@ import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { replyCountOf } from '../replies/replies.ts';
 import { findAllByNumericId, findByNumericId, highestId } from '../storage/index.ts';
+import { type ActivitySnapshot, SNAPSHOT_ID, type Tallies } from './activity-snapshot.ts';
 import { CategoryTally } from './category-tally.ts';
 import { threadModels } from './models.ts';
 import { canReadContent, canSee, type GatedThread, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
@@ -55,6 +56,18 @@ const LOADED = Object.fromEntries(
   ].map((field) => [field, 1]),
 );
 type LoadedThread = ThreadFacts & ReplyHints & Pick<ThreadRecord, 'title' | 'tags' | 'content'>;
+
+/** The categories' snapshot is written at most this often. */
+const SNAPSHOT_EVERY_MS = 60_000;
+
+/** Per category, a snapshot's count and newest activity, as the categories page shows them. */
+const answered = (categoryIds: number[], tallies: Tallies): Map<number, CategoryActivity> =>
+  new Map(
+    categoryIds.map((id) => {
+      const [count, newest] = tallies[id] ?? [0, 0];
+      return [id, { threadCount: count, lastActivity: newest > 0 ? new Date(newest) : null }];
+    }),
+  );
 
 /** Before the load ends, a list reads at most this many pages' worth of threads by key (a category's among 8), then waits. */
 const EARLY_PAGES = 12;
@@ -162,6 +175,10 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   readonly #records = new ThreadRecords();
   /** The highest thread id when first asked before the load ended: where lists read by key start. */
   #top: Promise<number> | null = null;
+  /** The categories' snapshot as read before the load ended, and when and what this process wrote last. */
+  #snapshot: Promise<ActivitySnapshot | null> | null = null;
+  #snapshotAt = 0;
+  #snapshotKey = '';
 
   protected async *readAll(): AsyncIterable<ThreadFacts> {
     const threads = threadModels(this.app)
@@ -178,6 +195,8 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     // Asked for after the last thread is stored.
     this.#shownWords.compact();
     this.#contentWords.compact();
+    // After a start, not after a restore's reload: what was restored stays as it was until the page is read.
+    if (!this.loaded) this.#snapshotNow();
   }
 
   protected async readOne(id: number): Promise<ThreadFacts | null> {
@@ -382,10 +401,14 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
 
   /**
    * Per category, the threads the viewer may see and the newest of their creation and reply times: staff see all,
-   * others what everyone sees plus the pending or private threads open to them.
+   * others what everyone sees plus the pending or private threads open to them. Until the load ends, as the last
+   * snapshot says (without those private threads), when there is one.
    */
   async activity(viewer: Viewer, categoryIds: number[]): Promise<Map<number, CategoryActivity>> {
+    const snapshot = this.loaded ? null : await this.#lastSnapshot();
+    if (snapshot) return answered(categoryIds, isStaffViewer(viewer) ? snapshot.all : snapshot.open);
     await this.current();
+    this.#snapshotNow();
     const tally = isStaffViewer(viewer) ? this.#all : this.#open;
     const activity = new Map(categoryIds.map((id) => [id, { count: tally.count(id), newest: tally.newest(id) ?? 0 }]));
     if (tally === this.#open) {
@@ -402,6 +425,29 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
         id,
         { threadCount: count, lastActivity: newest > 0 ? new Date(newest) : null },
       ]),
+    );
+  }
+
+  /** The snapshot written last, read by key once (null when none was written, or it cannot be read). */
+  #lastSnapshot(): Promise<ActivitySnapshot | null> {
+    const { ActivitySnapshot } = threadModels(this.app);
+    this.#snapshot ??= ActivitySnapshot.findById(SNAPSHOT_ID)
+      .lean<ActivitySnapshot>()
+      .catch(() => null);
+    return this.#snapshot;
+  }
+
+  /** Writes the categories' tallies (after the load, then at most once a minute, as the page is read) when they changed. */
+  #snapshotNow(): void {
+    const now = Date.now();
+    if (now - this.#snapshotAt < SNAPSHOT_EVERY_MS) return;
+    const tallies = { open: this.#open.tallies(), all: this.#all.tallies() };
+    const key = JSON.stringify(tallies);
+    if (key === this.#snapshotKey) return;
+    [this.#snapshotAt, this.#snapshotKey] = [now, key];
+    const { ActivitySnapshot } = threadModels(this.app);
+    this.app.afterwards('forum activity snapshot not written', () =>
+      ActivitySnapshot.replaceOne({ _id: SNAPSHOT_ID }, tallies, { upsert: true }),
     );
   }
 

@@ -30,6 +30,7 @@ let app: App;
 let author: UserRecord;
 let reader: UserRecord;
 let staff: UserRecord;
+let general: number;
 let small: number;
 
 beforeAll(async () => {
@@ -37,9 +38,8 @@ beforeAll(async () => {
   ({ user: author } = await createMember(app));
   ({ user: reader } = await createMember(app));
   ({ user: staff } = await createMember(app, { isAdmin: true }));
-  const [general, other] = [(await aCategory(app)).id, (await aCategory(app)).id];
-  small = other;
-  await aThread(app, author, { categoryId: other, title: 'Elsewhere' });
+  [general, small] = [(await aCategory(app)).id, (await aCategory(app)).id];
+  await aThread(app, author, { categoryId: small, title: 'Elsewhere' });
   for (let i = 0; i < 12; i++) await aThread(app, author, { categoryId: general, title: `Open thread ${i}` });
   await aThread(app, author, { categoryId: general, title: 'Awaiting approval' }, { approved: false });
   await aThread(app, author, { categoryId: general, isPrivate: true, allowedUserIds: [reader.id] });
@@ -78,6 +78,20 @@ describe('a list asked for while the forum index loads', () => {
     held.release();
     await loading;
     expect((await listed).map((thread) => thread.title)).toEqual(['Elsewhere']);
+  });
+
+  it('of categories, answers from the snapshot the last load wrote', async () => {
+    await app.forum.current();
+    await app.settled();
+    const held = new HeldForumIndex(app);
+    const loading = held.current();
+    const categories = [general, small];
+    for (const viewer of [null, staff]) {
+      expect(await held.activity(viewer, categories)).toEqual(await app.forum.activity(viewer, categories));
+    }
+    expect(held.loaded).toBe(false);
+    held.release();
+    await loading;
   });
 
   it('presents its authors, read by key, as the loaded directory does', async () => {

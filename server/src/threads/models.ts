@@ -1,4 +1,5 @@
 import { domainModels } from '../storage/index.ts';
+import { activitySnapshotSchema } from './activity-snapshot.ts';
 import { heldThreadSchema, holdingSchema } from './holding-model.ts';
 import { threadSchema } from './thread-model.ts';
 
@@ -10,4 +11,5 @@ export const threadModels = domainModels((connection) => ({
   Thread: connection.model('Thread', threadSchema),
   Holding: connection.model('Holding', holdingSchema, 'entitlements'),
   HeldThread: connection.model('HeldThread', heldThreadSchema, 'holdings'),
+  ActivitySnapshot: connection.model('ActivitySnapshot', activitySnapshotSchema),
 }));
