@@ -1,4 +1,5 @@
 import type { Model } from 'mongoose';
+import { readById } from '../storage/index.ts';
 
 /** How long an answer is trusted without being told of a change: every end is told, so this only bounds memory. */
 const REMEMBER_MS = 60_000;
@@ -22,13 +23,13 @@ export class SessionCache {
   /** Bumped by every forget: a read that started before one may have read the old state, and is not kept. */
   #forgets = 0;
 
-  constructor(readonly ends: Model<unknown>) {}
+  constructor(readonly ends: Model<never>) {}
 
   async hasEnded(key: string): Promise<boolean> {
     const known = this.#entries.get(key);
     if (known && known.until > Date.now()) return known.ended;
     const forgets = this.#forgets;
-    const ended = (await this.ends.exists({ _id: key })) !== null;
+    const ended = (await readById(this.ends, key)) !== null;
     if (forgets === this.#forgets) this.#keep(key, { ended, until: Date.now() + REMEMBER_MS });
     return ended;
   }

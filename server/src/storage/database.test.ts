@@ -60,6 +60,16 @@ describe(`database on ${inject('databaseBackend')}`, () => {
     expect(plan).toMatch(/USING INDEX|IDHACK|EXPRESS_IXSCAN|IXSCAN/);
     expect(plan).not.toMatch(/detail=SCAN|COLLSCAN/);
   });
+
+  it('finds several documents by their _ids ($in) through the _id index, and only those', async () => {
+    const notes = await Promise.all([4001, 4002, 4003].map((id) => Note.create({ id, slug: `in-${id}` })));
+    const ids = [notes[0]?._id, notes[2]?._id];
+    const plan = JSON.stringify(await Note.find({ _id: { $in: ids } }).explain());
+    expect(plan).toMatch(/USING INDEX|IXSCAN|IDHACK/);
+    expect(plan).not.toMatch(/detail=SCAN|COLLSCAN/);
+    const found = await Note.find({ _id: { $in: ids } }).lean();
+    expect(found.map((note) => note.slug).sort()).toEqual(['in-4001', 'in-4003']);
+  });
 });
 
 describe('numeric id allocation', () => {

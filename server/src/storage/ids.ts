@@ -1,4 +1,5 @@
 import { type Collection, type Model, Types } from 'mongoose';
+import { readById } from './read-batches.ts';
 import { insertDocument } from './write-batches.ts';
 
 /**
@@ -26,10 +27,10 @@ export const byNumericId = (id: number) => ({ _id: internalId(id) });
 /** The document with numeric `id`, lean, or null: a point read, so a miss is a miss, never a scan. */
 export async function findByNumericId<T>(model: Model<T>, id: number): Promise<T | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  return model.findOne(byNumericId(id)).lean<T>();
+  return readById<T>(model, internalId(id));
 }
 
-/** The documents with these numeric ids, each a point read (see findByNumericId), in no particular order. */
+/** The documents with these numeric ids, read by key together (see findByNumericId), in no particular order. */
 export async function findAllByNumericId<T>(model: Model<T>, ids: Iterable<number>): Promise<T[]> {
   const found = await Promise.all([...new Set(ids)].map((id) => findByNumericId(model, id)));
   return found.filter((document): document is NonNullable<typeof document> => document !== null);

@@ -70,4 +70,7 @@ export {
   removeOwnerRecords,
   scheduleMonthlySweep,
 } from './monthly-lists.ts';
+/** Reads and writes by `_id` that arrive together, sent as one command each. */
+export { readAllById, readById } from './read-batches.ts';
 export { connectRedis } from './redis.ts';
+export { deleteDocument, insertDocument, updateDocument } from './write-batches.ts';

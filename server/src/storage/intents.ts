@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Schema } from 'mongoose';
 import type { Database, StorageContext } from './domain-models.ts';
 import { isDuplicateKey } from './ids.ts';
+import { readById } from './read-batches.ts';
 import { storageModels } from './storage-models.ts';
 import { deleteDocument, insertDocument } from './write-batches.ts';
 
@@ -75,7 +76,7 @@ export function intent<P, C extends StorageContext = FastifyInstance>(
       await deleteDocument(storageModels(app).Intent, idOf(kind, key));
     },
     async pending(app, key) {
-      const stored = await storageModels(app).Intent.findById(idOf(kind, key)).lean<StoredIntent>();
+      const stored = await readById<StoredIntent>(storageModels(app).Intent, idOf(kind, key));
       return stored ? (stored.payload as P) : null;
     },
     sweep: (context, olderThan) => finishStored(context, olderThan, kind),

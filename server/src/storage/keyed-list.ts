@@ -3,6 +3,7 @@ import type { StorageContext } from './domain-models.ts';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
 import { intent } from './intents.ts';
 import { itemKey, type ListItem } from './list-item.ts';
+import { readById } from './read-batches.ts';
 import { storageModels } from './storage-models.ts';
 import { insertDocument, updateDocument, WriteRefused } from './write-batches.ts';
 
@@ -52,7 +53,8 @@ const bucketsOf = (app: StorageContext) =>
 
 /** A bucket's items as stored, in stored order (which may not be number order: see above); none when absent. */
 export async function readBucket<T extends ListItem>(app: StorageContext, list: string, bucket: number): Promise<T[]> {
-  const stored = (await bucketsOf(app).findOne({ _id: bucketKey(list, bucket) }))?.items ?? [];
+  const stored =
+    (await readById<{ items: mongo.Binary[] }>(storageModels(app).ListBucket, bucketKey(list, bucket)))?.items ?? [];
   return stored.map((item) => unpackItem<T>(item));
 }
 
@@ -66,7 +68,7 @@ type ItemModel<T extends ListItem> = Model<T>;
 /** A point read of one item. */
 export async function readItem<T extends ListItem>(model: ItemModel<T>, list: string, n: number): Promise<T | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
-  return model.findById(itemKey(list, n)).lean<T>();
+  return readById<T>(model, itemKey(list, n));
 }
 
 /**
@@ -107,8 +109,7 @@ export function forgetLists(app: StorageContext): void {
   answersSince.delete(memoryOf(app));
 }
 
-const exists = async (model: ItemModel<ListItem>, list: string, n: number) =>
-  (await model.exists({ _id: itemKey(list, n) })) !== null;
+const exists = async (model: ItemModel<ListItem>, list: string, n: number) => (await readItem(model, list, n)) !== null;
 
 /**
  * The number of items in `list`: the head this process remembers or the stored hint, then forward by
@@ -141,7 +142,7 @@ export async function headOf<T extends ListItem>(
 
 /** The head this process remembers, or else the stored hint: at most the true head. */
 async function headHint(app: StorageContext, list: string): Promise<number> {
-  return seenHeadsOf(app).get(list) ?? (await storageModels(app).ListHead.findById(list).lean())?.n ?? 0;
+  return seenHeadsOf(app).get(list) ?? (await readById<{ n: number }>(storageModels(app).ListHead, list))?.n ?? 0;
 }
 
 /** Raises the head hint of `list` to `n` (best effort; never lowers it). */

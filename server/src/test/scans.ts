@@ -18,13 +18,21 @@ const FILTERS: Record<string, (body: Record<string, unknown>) => unknown[]> = {
   delete: (body) => ((body.deletes as { q: unknown }[]) ?? []).map((deletion) => deletion.q),
 };
 
-/** `{ _id: value }` with a plain value (not `$in`, not a range): the one filter FerretDB's SQLite backend answers from an index. */
+const isPlain = (value: unknown) =>
+  typeof value !== 'object' || value === null || !Object.keys(value).some((key) => key.startsWith('$'));
+
+/**
+ * `{ _id: value }` with a plain value (not a range), or `{ _id: { $in: [plain values] } }`: the filters the embedded
+ * FerretDB (as patched, storage/ferretdb.ts) answers from the `_id` index, one lookup per id.
+ */
 function isPointRead(filter: unknown): boolean {
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return false;
   const keys = Object.keys(filter);
   if (keys.length !== 1 || keys[0] !== '_id') return false;
   const value = (filter as { _id: unknown })._id;
-  return typeof value !== 'object' || value === null || !Object.keys(value).some((key) => key.startsWith('$'));
+  if (isPlain(value)) return true;
+  const ids = (value as { $in?: unknown }).$in;
+  return Object.keys(value as object).length === 1 && Array.isArray(ids) && ids.every(isPlain);
 }
 
 /**

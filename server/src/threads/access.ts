@@ -1,5 +1,5 @@
 import { completionOf, isPaidPlace, placeOf } from '../group-buys/state.ts';
-import { append, headOf, readRange, type StorageContext } from '../storage/index.ts';
+import { append, headOf, readById, readRange, type StorageContext } from '../storage/index.ts';
 import { type HeldThread, type HoldingKind, holdingKey, holdingsList } from './holding-model.ts';
 import type { HoldingsMemory } from './holdings-memory.ts';
 import { threadModels } from './models.ts';
@@ -36,7 +36,7 @@ const holds = (app: AskingContext, threadId: number, userId: number, kind: Holdi
   app.holdings.ofMember(
     userId,
     `${kind}:${threadId}`,
-    async () => (await threadModels(app).Holding.exists({ _id: holdingKey(threadId, userId, kind) })) !== null,
+    async () => (await readById(threadModels(app).Holding, holdingKey(threadId, userId, kind))) !== null,
   );
 
 /** A paid place in a completed group buy; the place is asked only once the buy has completed, when it is final. */

@@ -9,7 +9,7 @@ import {
   type UnlockReply,
 } from '@enclave/protocol';
 import { AppError, badRequest, conflict } from '../errors.ts';
-import { isDuplicateKey } from '../storage/index.ts';
+import { insertDocument, isDuplicateKey } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { balanceOf, movementByKey, pay, type WalletContext } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
@@ -60,7 +60,7 @@ type BuyingContext = Omit<ThreadContext, 'categories' | 'changes'>;
 export async function grantHolding(app: GrantContext, threadId: number, userId: number, kind: HoldingKind) {
   try {
     const _id = holdingKey(threadId, userId, kind);
-    await threadModels(app).Holding.create({ _id, threadId, userId, kind, createdAt: new Date() });
+    await insertDocument(threadModels(app).Holding, { _id, threadId, userId, kind, createdAt: new Date() });
     app.events.publish('access.granted', { userId, threadId });
     await recordHolding(app, userId, threadId, kind);
     return true;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { byNumericId } from '../storage/index.ts';
+import { internalId, updateDocument } from '../storage/index.ts';
 import { userModels } from './models.ts';
 
 /**
@@ -10,7 +10,7 @@ import { userModels } from './models.ts';
 export function copyBalances(app: FastifyInstance): void {
   app.events.on('wallet.balance', ({ userId, balance }) => {
     app.afterwards('cached balance not written', () =>
-      userModels(app).User.updateOne(byNumericId(userId), { $set: { coinBalance: balance } }),
+      updateDocument(userModels(app).User, internalId(userId), { $set: { coinBalance: balance } }),
     );
   });
 }
