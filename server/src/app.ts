@@ -27,6 +27,7 @@ import { registerSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics/plugin.ts';
+import { moderationLogMigration } from './moderation/log.ts';
 import { moderationModels } from './moderation/models.ts';
 import { scheduleMuteEndings } from './moderation/mute-endings.ts';
 import { scheduleDigests } from './notifications/digest.ts';
@@ -76,7 +77,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
-const MIGRATIONS: readonly Migration[] = [ledgerByTypeMigration];
+const MIGRATIONS: readonly Migration[] = [ledgerByTypeMigration, moderationLogMigration];
 
 /** Every domain's collections: what the database holds, what a backup copies and a restore writes. */
 const COLLECTIONS = [

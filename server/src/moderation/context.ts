@@ -14,7 +14,7 @@ export interface ModerationContext extends StorageContext {
 }
 
 /** What a sanction uses: the accounts and the log, the events it publishes, and its member found by id. */
-export type SanctionContext = Pick<ModerationContext, 'mongo' | 'events'> & {
+export type SanctionContext = Pick<ModerationContext, 'mongo' | 'log' | 'afterwards' | 'events'> & {
   members: Pick<MemberDirectory, 'member'>;
 };
 

@@ -129,7 +129,7 @@ async function paymentToDecide(app: Database, staff: UserRecord, id: number): Pr
 }
 
 /** Logs the decision when this call made it (not when it answered an earlier one). */
-async function logDecision(app: Database, staff: UserRecord, before: PaymentRecord, after: PaymentRecord) {
+async function logDecision(app: StorageContext, staff: UserRecord, before: PaymentRecord, after: PaymentRecord) {
   if (before.status === after.status || after.decidedBy !== staff.id) return;
   await logModeration(app, {
     actorId: staff.id,
@@ -148,7 +148,7 @@ export async function confirmPayment(app: WalletContext, staff: UserRecord, id: 
   return confirmed;
 }
 
-export async function rejectPayment(app: PaymentStatusContext, staff: UserRecord, id: number) {
+export async function rejectPayment(app: PaymentStatusContext & StorageContext, staff: UserRecord, id: number) {
   const payment = await paymentToDecide(app, staff, id);
   const rejected = await failPayment(app, payment, staff.id);
   await logDecision(app, staff, payment, rejected);

@@ -47,6 +47,10 @@ async function snapshot(): Promise<Record<string, string[]>> {
   return collections;
 }
 
+/** A collection's documents but the moderation log's lists (items, buckets, heads), which a restore's own entry grows. */
+const besidesTheLog = (documents: string[] | undefined) =>
+  documents?.filter((document) => !document.includes('"moderation-log'));
+
 /** Some of everything the product stores, binary pictures and money included. */
 async function seedForum(admin: UserRecord) {
   const { user: alice } = await createMember(app, { username: 'alice', bio: 'Privacy nerd' });
@@ -138,7 +142,7 @@ describe('database backup and restore', () => {
     const after = await snapshot();
     for (const [name, documents] of Object.entries(before)) {
       if (name === 'moderationlogs') continue;
-      expect(after[name], name).toEqual(documents);
+      expect(besidesTheLog(after[name]), name).toEqual(besidesTheLog(documents));
       expect(answer.counts[name], name).toBe(documents.length);
     }
     // The restore logs itself on top of the restored log.
@@ -178,7 +182,7 @@ describe('database backup and restore', () => {
     // The admin's own calls write after the undo: the log of the restores, and their session's last seen.
     const writtenByTheCalls = ['moderationlogs', 'sessionseens'];
     for (const [name, documents] of Object.entries(beforeSecond)) {
-      if (!writtenByTheCalls.includes(name)) expect(after[name], name).toEqual(documents);
+      if (!writtenByTheCalls.includes(name)) expect(besidesTheLog(after[name]), name).toEqual(besidesTheLog(documents));
     }
   });
 
