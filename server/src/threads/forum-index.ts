@@ -157,8 +157,8 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   /** Live thread ids, ascending. */
   readonly #ids: number[] = [];
   /** The words of titles and tags, and of contents: search reads no text to find the threads that match. */
-  readonly #shownWords = new WordIndex();
-  readonly #contentWords = new WordIndex();
+  #shownWords = new WordIndex();
+  #contentWords = new WordIndex();
   /** Threads whose text changed since the load: their words include the old ones, so a match is confirmed. */
   readonly #rewritten = new Set<number>();
   /** Each read's searchable text, until it is indexed. */
@@ -179,6 +179,14 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   #snapshot: Promise<ActivitySnapshot | null> | null = null;
   #snapshotAt = 0;
   #snapshotKey = '';
+
+  /** After a restore: texts may have changed under the same ids, so the words are indexed again, from the load. */
+  override reload(): Promise<void> {
+    this.#shownWords = new WordIndex();
+    this.#contentWords = new WordIndex();
+    this.#rewritten.clear();
+    return super.reload();
+  }
 
   protected async *readAll(): AsyncIterable<ThreadFacts> {
     const threads = threadModels(this.app)

@@ -1,13 +1,15 @@
 import type { ThreadsQuery } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { byNumericId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread } from '../test/forum.ts';
 import { MemberDirectory } from '../users/member-directory.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { ForumIndex, type ThreadFacts } from './forum-index.ts';
-import type { Viewer } from './policy.ts';
+import { threadModels } from './models.ts';
+import { NO_HOLDINGS, type Viewer } from './policy.ts';
 
 /** A forum index whose load waits until the test lets it go: what a list meets in the first seconds after a start. */
 class HeldForumIndex extends ForumIndex {
@@ -98,5 +100,20 @@ describe('a list asked for while the forum index loads', () => {
     const fresh = new MemberDirectory(app);
     expect(fresh.loaded).toBe(false);
     expect(await fresh.shown([author.id, reader.id])).toEqual(await app.members.shown([author.id, reader.id]));
+  });
+});
+
+describe('a reload (a restore)', () => {
+  it('finds threads by the texts loaded, not by the words they had before', async () => {
+    const thread = await aThread(app, author, { categoryId: general, title: 'Marmalade sandwich' });
+    const index = new ForumIndex(app);
+    const found = async (q: string) =>
+      (await index.list(null, {}, { q, holdings: NO_HOLDINGS })).map((listed) => listed.id);
+    expect(await found('marmalade')).toEqual([thread.id]);
+    // As a restore leaves it: written without an event, then every read model reloaded.
+    await threadModels(app).Thread.updateOne(byNumericId(thread.id), { $set: { title: 'Quince sandwich' } });
+    await index.reload();
+    expect(await found('marmalade')).toEqual([]);
+    expect(await found('quince')).toEqual([thread.id]);
   });
 });
