@@ -1,6 +1,14 @@
 import { type BlockedMember, MESSAGE_TEXT } from '@enclave/protocol';
 import { badRequest, forbidden } from '../errors.ts';
-import { append, type Database, headOf, isDuplicateKey, readRange, type StorageContext } from '../storage/index.ts';
+import {
+  append,
+  type Database,
+  headOf,
+  isDuplicateKey,
+  readById,
+  readRange,
+  type StorageContext,
+} from '../storage/index.ts';
 import { storedMembers } from '../users/accounts.ts';
 import type { DirectoryPart } from '../users/context.ts';
 import { presentPublicUser } from '../users/presenter.ts';
@@ -54,7 +62,7 @@ export async function blockedMembers(app: StorageContext, viewer: UserRecord): P
   const memberIds = [...new Set(entries.map((entry) => entry.blockedId))];
   const [blocks, users] = await Promise.all([
     Promise.all(
-      memberIds.map((id) => messageModels(app).MemberBlock.findById(blockKey(viewer.id, id)).lean<MemberBlockRecord>()),
+      memberIds.map((id) => readById<MemberBlockRecord>(messageModels(app).MemberBlock, blockKey(viewer.id, id))),
     ),
     storedMembers(app, memberIds),
   ]);
@@ -74,8 +82,8 @@ export async function blockedMembers(app: StorageContext, viewer: UserRecord): P
 /** Why `sender` may not message `recipient`, if a block stands between them: two point reads. */
 export async function blockBetween(app: Database, sender: UserRecord, recipientId: number): Promise<string | null> {
   const [byRecipient, bySender] = await Promise.all([
-    messageModels(app).MemberBlock.exists({ _id: blockKey(recipientId, sender.id) }),
-    messageModels(app).MemberBlock.exists({ _id: blockKey(sender.id, recipientId) }),
+    readById(messageModels(app).MemberBlock, blockKey(recipientId, sender.id)),
+    readById(messageModels(app).MemberBlock, blockKey(sender.id, recipientId)),
   ]);
   if (canBeBlocked(sender) && byRecipient) return MESSAGE_TEXT.blockedByRecipient;
   if (bySender) return MESSAGE_TEXT.blockedBySender;

@@ -4,7 +4,9 @@ import {
   type Database,
   findByNumericId,
   headOf,
+  insertDocument,
   insertWithId,
+  readById,
   readItem,
   readRange,
   rewriteItem,
@@ -53,11 +55,7 @@ export async function storeMessage(
     append(app, Box, sentOf(message.senderId), () => item),
   ]);
   const [, unreadCount] = await Promise.all([
-    messageModels(app).MessageLocator.collection.insertOne({
-      _id: String(stored.id),
-      inboxN: inbox.n,
-      sentN: sent.n,
-    } as never),
+    insertDocument(messageModels(app).MessageLocator, { _id: String(stored.id), inboxN: inbox.n, sentN: sent.n }),
     unreadCountOf(app, message.recipientId),
   ]);
   return { item: inbox, unreadCount };
@@ -70,7 +68,7 @@ export const documentKey = (message: MessageRecord) => (message as unknown as { 
 export async function findMessage(app: Database, id: number): Promise<LocatedMessage | null> {
   const [message, locator] = await Promise.all([
     findByNumericId(messageModels(app).PrivateMessage, id),
-    Number.isSafeInteger(id) ? messageModels(app).MessageLocator.findById(String(id)).lean<MessageLocator>() : null,
+    Number.isSafeInteger(id) ? readById<MessageLocator>(messageModels(app).MessageLocator, String(id)) : null,
   ]);
   if (!message || !locator || message.removedAt) return null;
   return { ...message, inboxN: locator.inboxN, sentN: locator.sentN };

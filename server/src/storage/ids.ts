@@ -1,6 +1,6 @@
 import { type Collection, type Model, Types } from 'mongoose';
 import { readById } from './read-batches.ts';
-import { insertDocument } from './write-batches.ts';
+import { firstRefusal, insertDocument } from './write-batches.ts';
 
 /**
  * A write refused by a unique index, atomically on every backend. MongoDB answers E11000;
@@ -36,11 +36,22 @@ export async function findAllByNumericId<T>(model: Model<T>, ids: Iterable<numbe
   return found.filter((document): document is NonNullable<typeof document> => document !== null);
 }
 
+/** Inserts into one collection waiting for their numbers, and the next number this process expects to be free. */
 interface Allocator {
   next: number | null;
-  queue: Promise<unknown>;
+  waiting: Waiting[];
+  writing: boolean;
 }
+
+interface Waiting {
+  doc: object;
+  resolve: (stored: never) => void;
+  reject: (error: unknown) => void;
+}
+
 const allocators = new WeakMap<Model<never>, Allocator>();
+/** At most this many documents are numbered and inserted together. */
+const BATCH_MAX = 100;
 
 /**
  * The highest id at or above `known` (an id in use, or 0) in a collection whose ids have no gaps, by point reads: forward by
@@ -82,10 +93,13 @@ export interface IdOptions {
 /**
  * Inserts `doc` under the next numeric `id`. The unique index on `id` is what makes ids
  * distinct (an `$inc` counter is not atomic on FerretDB): a process that loses the race
- * to another process looks for the highest id again, from the one it lost, and retries. Inside one process inserts
- * into a collection are queued, so a failed insert (say, a taken username) never leaves a gap.
+ * to another process looks for the highest id again, from the one it lost, and retries. Inside one process the
+ * inserts into a collection take turns, and those that arrive while one is written go together in the next: numbered
+ * in arrival order, inserted in one ordered command (twenty messages at once are one insert, not twenty in a row). A
+ * document its schema refuses, or the database refuses (say, a taken username), is that caller's error and takes no
+ * number, so no gap is left.
  */
-export async function insertWithId<T extends { id: number }>(
+export function insertWithId<T extends { id: number }>(
   model: Model<T>,
   doc: Omit<T, 'id'>,
   { deletedOutright = false }: IdOptions = {},
@@ -93,27 +107,80 @@ export async function insertWithId<T extends { id: number }>(
   const key = model as unknown as Model<never>;
   let allocator = allocators.get(key);
   if (!allocator) {
-    allocator = { next: null, queue: Promise.resolve() };
+    allocator = { next: null, waiting: [], writing: false };
     allocators.set(key, allocator);
   }
   const state = allocator;
-  const task = state.queue.then(async () => {
-    let known = 0;
-    for (;;) {
+  return new Promise<T>((resolve, reject) => {
+    state.waiting.push({ doc, resolve: resolve as (stored: never) => void, reject });
+    if (state.writing) return;
+    state.writing = true;
+    void (async () => {
+      while (state.waiting.length > 0) {
+        await insertNumbered(model, state, state.waiting.splice(0, BATCH_MAX), deletedOutright);
+      }
+      state.writing = false;
+    })();
+  });
+}
+
+/** Casts each document as its model would save it (defaults, validation): one the schema refuses answers at once. */
+async function cast<T>(model: Model<T>, batch: Waiting[]) {
+  const ready: { waiting: Waiting; fields: Record<string, unknown> }[] = [];
+  for (const waiting of batch) {
+    try {
+      // The number is set once known; 1 stands in for it meanwhile (an `id` is required).
+      const document = new model({ ...waiting.doc, id: 1 });
+      // What `save()` would stamp (a schema with timestamps): set here, since the batch is inserted by the driver.
+      (document as { initializeTimestamps?: () => void }).initializeTimestamps?.();
+      await document.validate();
+      ready.push({ waiting, fields: document.toObject({ depopulate: true }) as Record<string, unknown> });
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+  return ready;
+}
+
+/** Numbers a batch from the next free id and inserts it in order; never throws (each failure is its caller's). */
+async function insertNumbered<T>(model: Model<T>, state: Allocator, batch: Waiting[], deletedOutright: boolean) {
+  let todo = await cast(model, batch);
+  let known = 0;
+  try {
+    while (todo.length > 0) {
       state.next ??= (await topId(model, deletedOutright, known)) + 1;
-      try {
-        const created = await new model({ ...doc, id: state.next, _id: internalId(state.next) }).save();
-        state.next += 1;
-        return created.toObject() as T;
-      } catch (error) {
-        if (!isDuplicateKey(error) || !(await model.exists(byNumericId(state.next)))) throw error;
+      const first = state.next;
+      const docs = todo.map(({ fields }, i) => ({ ...fields, id: first + i, _id: internalId(first + i) }));
+      const refused = await insertInOrder(model, docs);
+      const stored = refused?.index ?? docs.length;
+      todo.slice(0, stored).forEach(({ waiting }, i) => waiting.resolve(docs[i] as never));
+      todo = todo.slice(stored);
+      state.next = first + stored;
+      if (!refused) continue;
+      if (isDuplicateKey(refused.refusal) && (await model.exists(byNumericId(state.next)))) {
+        // Another process took that id: look again from it.
         known = state.next;
         state.next = null;
+      } else {
+        todo[0]?.waiting.reject(refused.refusal);
+        todo = todo.slice(1);
       }
     }
-  });
-  state.queue = task.catch(() => undefined);
-  return task;
+  } catch (error) {
+    for (const { waiting } of todo) waiting.reject(error);
+  }
+}
+
+/** Inserts in order, stopping at the first the database refuses: which one, and why (undefined when all went in). */
+async function insertInOrder<T>(model: Model<T>, docs: object[]) {
+  try {
+    await model.collection.insertMany(docs as never[], { ordered: true });
+    return undefined;
+  } catch (error) {
+    const refused = firstRefusal(error);
+    if (!refused) throw error;
+    return refused;
+  }
 }
 
 /**

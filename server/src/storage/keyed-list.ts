@@ -5,7 +5,7 @@ import { intent } from './intents.ts';
 import { itemKey, type ListItem } from './list-item.ts';
 import { readById } from './read-batches.ts';
 import { storageModels } from './storage-models.ts';
-import { insertDocument, updateDocument, WriteRefused } from './write-batches.ts';
+import { firstRefusal, insertDocument, updateDocument, WriteRefused } from './write-batches.ts';
 
 /**
  * Gap-free keyed lists: a thread's replies, a member's inbox, a member's ledger. Item n of list L is
@@ -342,21 +342,13 @@ async function insertInOrder<T extends ListItem>(
     else await model.collection.insertMany(items as never[], { ordered: true });
     return { stored: items };
   } catch (error) {
-    const refused = error instanceof WriteRefused ? { index: 0, code: error.code } : firstRefused(error);
+    const refused = error instanceof WriteRefused ? { index: 0, refusal: error } : firstRefusal(error);
     if (!refused) throw error;
     const failed = items[refused.index] as T;
     const taken =
-      isDuplicateKey(refused) && (await exists(model as unknown as ItemModel<ListItem>, failed.list, failed.n));
-    return { stored: items.slice(0, refused.index), failure: taken ? 'taken' : error };
+      isDuplicateKey(refused.refusal) && (await exists(model as unknown as ItemModel<ListItem>, failed.list, failed.n));
+    return { stored: items.slice(0, refused.index), failure: taken ? 'taken' : refused.refusal };
   }
-}
-
-/** The first document an ordered insert refused (its index and its code), when the database said which. */
-function firstRefused(error: unknown): { index: number; code: number } | undefined {
-  // The driver's WriteError answers through getters: read them, a spread would copy nothing.
-  const writeErrors = (error as { writeErrors?: mongo.WriteError[] | mongo.WriteError }).writeErrors;
-  const first = Array.isArray(writeErrors) ? writeErrors[0] : writeErrors;
-  return first && typeof first.index === 'number' ? { index: first.index, code: first.code } : undefined;
 }
 
 /**

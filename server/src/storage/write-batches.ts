@@ -82,13 +82,20 @@ export class WriteRefused extends Error {
   }
 }
 
-/** The writes the database refused, by their index in the batch; null if it said none. */
+/** The first document an ordered insert refused: its index, and why; undefined if the database said none. */
+export function firstRefusal(error: unknown): { index: number; refusal: WriteRefused } | undefined {
+  const [first] = refusals(error) ?? [];
+  return first && { index: first[0], refusal: first[1] };
+}
+
+/** The writes the database refused, by their index in the batch (in order); null if it said none. */
 function refusals(error: unknown): Map<number, WriteRefused> | null {
   const writeErrors = (error as { writeErrors?: mongo.WriteError[] | mongo.WriteError }).writeErrors;
   if (!writeErrors) return null;
   const refused = new Map<number, WriteRefused>();
   // The driver's WriteError answers through getters: read them one by one.
-  for (const writeError of Array.isArray(writeErrors) ? writeErrors : [writeErrors]) {
+  const all = Array.isArray(writeErrors) ? [...writeErrors] : [writeErrors];
+  for (const writeError of all.sort((a, b) => a.index - b.index)) {
     refused.set(writeError.index, new WriteRefused(writeError.errmsg ?? 'write refused', writeError.code));
   }
   return refused;
