@@ -35,6 +35,7 @@ import { notificationModels } from './notifications/models.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notifyOnDomainEvents } from './notifications/triggers.ts';
 import { paymentModels } from './payments/models.ts';
+import { paymentPointersMigration } from './payments/payment-keys.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { messageModels } from './private-messages/models.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
@@ -77,7 +78,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
-const MIGRATIONS: readonly Migration[] = [ledgerByTypeMigration, moderationLogMigration];
+const MIGRATIONS: readonly Migration[] = [ledgerByTypeMigration, moderationLogMigration, paymentPointersMigration];
 
 /** Every domain's collections: what the database holds, what a backup copies and a restore writes. */
 const COLLECTIONS = [

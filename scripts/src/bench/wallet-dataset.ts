@@ -1,4 +1,4 @@
-import { paymentItems } from '@enclave/server/payments/payment-keys.ts';
+import { listedWithPointers, paymentItems, paymentPointersMigration } from '@enclave/server/payments/payment-keys.ts';
 import { type PaymentRecord, paymentList } from '@enclave/server/payments/payment-model.ts';
 import { paymentCreditKey } from '@enclave/server/payments/settlement.ts';
 import { importList, internalId, markMigrated } from '@enclave/server/storage/index.ts';
@@ -138,10 +138,6 @@ export function planWallets(data: Dataset) {
 }
 export type WalletPlan = ReturnType<typeof planWallets>;
 
-/** The position of the newest of `own` before `i` not finished (0 for none), as the app lists a payment. */
-const unfinishedBefore = (own: Payment[], i: number) =>
-  own.slice(0, i).findLastIndex((payment) => payment.status !== 'finished') + 1;
-
 /**
  * The wallet as the app writes it: each account's ledger as its keyed list, every movement's pointer, the movements
  * list with its running totals; payments with their pointers, their members' lists, outcomes and the staff queue's
@@ -169,7 +165,7 @@ export async function writeWallets(storage: Storage, plan: WalletPlan): Promise<
       lists.add(() => importList(app, models.LedgerByType as unknown as Model<LedgerItem>, list, own)),
     ),
   );
-  await markMigrated(app, [ledgerByTypeMigration.name]);
+  await markMigrated(app, [ledgerByTypeMigration.name, paymentPointersMigration.name]);
   await inChunks(
     entries.length,
     (i) => ({ _id: entries[i]?.key, entry: entries[i] }),
@@ -188,14 +184,7 @@ export async function writeWallets(storage: Storage, plan: WalletPlan): Promise<
   await models.Payment.insertMany(payments);
   await Promise.all(
     [...groupBy(payments, (p) => p.userId)].map(([userId, own]) =>
-      lists.add(() =>
-        importList(
-          app,
-          paymentItems(app),
-          paymentList(userId),
-          own.map(({ id }, i) => ({ id, before: unfinishedBefore(own, i) })),
-        ),
-      ),
+      lists.add(() => importList(app, paymentItems(app), paymentList(userId), listedWithPointers(own))),
     ),
   );
   await models.PaymentKey.insertMany(payments.map(({ paymentId, id }) => ({ _id: paymentId, id })));

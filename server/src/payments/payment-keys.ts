@@ -3,10 +3,13 @@ import {
   append,
   claimOnce,
   type Database,
+  deleteList,
   findByNumericId,
   headOf,
+  importList,
   insertWithId,
   type ListItem,
+  type Migration,
   readRange,
   type StorageContext,
 } from '../storage/index.ts';
@@ -129,3 +132,43 @@ export async function openPayments(app: StorageContext, limit: number): Promise<
 export async function closePayment(app: Database, paymentId: string): Promise<void> {
   await paymentModels(app).OpenPayment.deleteOne({ _id: paymentId });
 }
+
+/** A member's payments (oldest first) as their list's items: each pointing at the newest earlier one not finished. */
+export function listedWithPointers(
+  payments: Pick<PaymentRecord, 'id' | 'status'>[],
+): Omit<PaymentItem, keyof ListItem>[] {
+  let unfinished = 0;
+  return payments.map(({ id, status }, i) => {
+    const item = { id, before: unfinished };
+    if (status !== 'finished') unfinished = i + 1;
+    return item;
+  });
+}
+
+/**
+ * The pointers for payments listed before them: each member's list written again from their payments, in id order
+ * (read once, a scan, at start, once). The payments are the source, so a crash between a list's removal and its
+ * rewriting loses nothing, and the app serves only after it.
+ */
+export const paymentPointersMigration: Migration = {
+  name: 'payment-list-pointers',
+  async run(app, progress) {
+    const payments = await paymentModels(app)
+      .Payment.find({}, { id: 1, userId: 1, status: 1 })
+      .sort({ userId: 1, id: 1 })
+      .lean<Pick<PaymentRecord, 'id' | 'userId' | 'status'>[]>();
+    const byMember = new Map<number, Pick<PaymentRecord, 'id' | 'status'>[]>();
+    for (const payment of payments) {
+      const own = byMember.get(payment.userId) ?? [];
+      own.push(payment);
+      byMember.set(payment.userId, own);
+    }
+    let done = 0;
+    for (const [userId, own] of byMember) {
+      await deleteList(app, paymentItems(app), paymentList(userId));
+      await importList(app, paymentItems(app), paymentList(userId), listedWithPointers(own));
+      done += own.length;
+      progress(done, payments.length);
+    }
+  },
+};
