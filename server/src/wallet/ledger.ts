@@ -10,6 +10,7 @@ import {
   headOf,
   intent,
   isDuplicateKey,
+  readById,
   readItem,
   type StorageContext,
 } from '../storage/index.ts';
@@ -113,11 +114,11 @@ export async function balanceOf(app: StorageContext, account: number): Promise<n
  * says so): only then is the ledger searched by key.
  */
 export async function movementByKey(app: Database, key: string): Promise<LedgerEntry | null> {
-  const pointer = await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>();
+  const pointer = await readById<{ entry: LedgerEntry }>(walletModels(app).LedgerKey, key);
   if (pointer) return pointer.entry;
   if (await ledgerMove.pending(app, key)) return searchByKey(app, key);
   // No intent: never moved, or finished between the two reads (its pointer is written before its intent goes).
-  return (await walletModels(app).LedgerKey.findById(key).lean<{ entry: LedgerEntry }>())?.entry ?? null;
+  return (await readById<{ entry: LedgerEntry }>(walletModels(app).LedgerKey, key))?.entry ?? null;
 }
 
 /** The rare search: a movement whose pointer a crash (or a writer still at work) has not written yet. */
@@ -135,7 +136,7 @@ async function searchByKey(app: Database, key: string): Promise<LedgerEntry | nu
  */
 export async function move(app: WalletContext, movement: Movement): Promise<MovementResult> {
   // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
-  const done = await walletModels(app).LedgerKey.findById(movement.key).lean<{ entry: LedgerEntry }>();
+  const done = await readById<{ entry: LedgerEntry }>(walletModels(app).LedgerKey, movement.key);
   if (done) return { entry: done.entry, replayed: true };
   const since = Date.now();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
@@ -283,7 +284,7 @@ const isStale = (since: number) => Date.now() - since > IN_FLIGHT_MS;
  * stays ('later').
  */
 async function finishMovement(app: StorageContext, { key, since }: MovementUnderWay): Promise<'later' | undefined> {
-  if (await walletModels(app).LedgerKey.exists({ _id: key })) return;
+  if (await readById(walletModels(app).LedgerKey, key)) return;
   const entry = await searchByKey(app, key);
   if (!entry) return isStale(since) ? undefined : 'later';
   await listByType(app, entry);
@@ -305,7 +306,7 @@ async function isCounted(app: StorageContext, key: string): Promise<boolean> {
  * whose debit is not found may still be under way in another process ('later'), until no process can be.
  */
 async function creditOwed(app: WalletContext, { key, since }: SaleOwed): Promise<'later' | undefined> {
-  if (await walletModels(app).LedgerKey.exists({ _id: creditKey(key) })) return;
+  if (await readById(walletModels(app).LedgerKey, creditKey(key))) return;
   const debit = await movementByKey(app, key);
   if (!debit) return isStale(since) ? undefined : 'later';
   if (await movementByKey(app, ledgerKeys.refund(key))) return;
