@@ -8,6 +8,7 @@ import {
   readRange,
   rewriteItem,
   type StorageContext,
+  updateDocument,
 } from '../storage/index.ts';
 import { noteReply, noteReplyRemoved } from '../threads/reply-hints.ts';
 import type { RecordingContext } from './context.ts';
@@ -51,7 +52,7 @@ export async function writeReply(app: RecordingContext, reply: NewReply): Promis
     {
       alongside: (stored) =>
         Promise.all([
-          ReplyRef.updateOne({ _id: ref._id }, { $set: { number: stored.n } }),
+          updateDocument(ReplyRef, ref._id, { $set: { number: stored.n } }),
           noteReply(app, stored.threadId, { written: stored.n, lastReplyAt: createdAt }),
         ]),
     },

@@ -1,5 +1,5 @@
 import { removedCountOf, replyCountOf } from '../replies/replies.ts';
-import { combinedWrites, internalId } from '../storage/index.ts';
+import { combinedWrites, internalId, readById, updateDocument } from '../storage/index.ts';
 import type { ThreadContext } from './context.ts';
 import { threadModels } from './models.ts';
 
@@ -12,11 +12,6 @@ import { threadModels } from './models.ts';
 
 /** What writing the hints uses: the thread, the replies' count (their lists), the log, `afterwards`, and `tell`. */
 export type HintContext = Pick<ThreadContext, 'mongo' | 'log' | 'afterwards' | 'changes'>;
-
-interface ReplyHints {
-  replyCount: number;
-  lastReplyAt: Date;
-}
 
 /** A reply was written as number `written` of its thread: the thread's hints move forward to it. */
 export async function noteReply(app: HintContext, threadId: number, reply: { written: number; lastReplyAt: Date }) {
@@ -52,7 +47,7 @@ const raiseHints = combinedWrites<number, { written: number; lastReplyAt: Date }
   (a, b) => ({ written: Math.max(a.written, b.written), lastReplyAt: later(a.lastReplyAt, b.lastReplyAt) }),
   async (app, threadId, { written, lastReplyAt }) => {
     const replyCount = written - (await removedCountOf(app, threadId));
-    await threadModels(app).Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
+    await updateDocument(threadModels(app).Thread, internalId(threadId), { $max: { replyCount, lastReplyAt } });
   },
 );
 
@@ -74,10 +69,7 @@ async function keepHint(app: HintContext, threadId: number, lastReplyAt: Date): 
   const { Thread } = threadModels(app);
   for (let check = 0; check < HINT_CHECKS; check++) {
     const [stored, replyCount] = await Promise.all([
-      Thread.findOne({ _id: internalId(threadId) }, { replyCount: 1, lastReplyAt: 1 }).lean<{
-        replyCount?: number;
-        lastReplyAt?: Date | null;
-      }>(),
+      readById<{ replyCount?: number; lastReplyAt?: Date | null }>(Thread, internalId(threadId)),
       replyCountOf(app, threadId),
     ]);
     if (!stored) return;
@@ -87,7 +79,7 @@ async function keepHint(app: HintContext, threadId: number, lastReplyAt: Date): 
       if (check > 0) app.changes.tell({ kind: 'thread', id: threadId });
       return;
     }
-    await Thread.updateOne({ _id: internalId(threadId) }, { $max: { replyCount, lastReplyAt } });
+    await updateDocument(Thread, internalId(threadId), { $max: { replyCount, lastReplyAt } });
   }
   app.log.warn({ threadId }, 'thread reply hints still hidden by other writers: the next reply checks again');
 }
