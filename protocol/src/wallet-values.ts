@@ -37,5 +37,9 @@ export function isValidWalletAddress(currency: string, address: string): boolean
 /** A package shows 'Save' when its coins exceed its price at the fixed rate ($100 = 1000 coins). */
 export const isSavingPackage = (pkg: { price: number; coins: number }) => pkg.coins > pkg.price * COINS_PER_USD;
 
+/** The history's types and statuses: the transactions page's filters list them (the schemas in wallet.ts too). */
+export const TRANSACTION_TYPES = ['purchase', 'unlock_content', 'other'] as const;
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+
 /** Transactions a page of the member's history holds. */
 export const TRANSACTIONS_PAGE_SIZE = 50;

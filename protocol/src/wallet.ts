@@ -4,6 +4,7 @@ import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { PAYMENT_TEXT, VALIDATION } from './ui-texts.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './wallet-values.ts';
 
 export const CurrencyCode = Type.String({
   minLength: LIMITS.currencyCodeMin,
@@ -119,10 +120,8 @@ export const PaymentNotification = Type.Object(
   { additionalProperties: true },
 );
 
-export const TRANSACTION_TYPES = ['purchase', 'unlock_content', 'other'] as const;
 export const TransactionType = Type.Enum(TRANSACTION_TYPES);
 export type TransactionType = Type.Static<typeof TransactionType>;
-export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 export const TransactionStatus = Type.Enum(TRANSACTION_STATUSES);
 export type TransactionStatus = Type.Static<typeof TransactionStatus>;
 

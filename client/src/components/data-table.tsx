@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from 'react';
+import { useRevealedCount } from '../layout/first-screen.ts';
 import * as styles from './data-table.css.ts';
 
 export interface Column<Row> {
@@ -14,8 +15,12 @@ interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
 }
 
+/** Rows rendered with the page, more than a screen holds; the rest follow a few at a time (useRevealedCount). */
+const FIRST_ROWS = 10;
+
 /** One row per item with a header per column; on a phone every cell is labelled with its column instead. */
 export function DataTable<Row>({ rows, rowKey, columns }: DataTableProps<Row>) {
+  const count = useRevealedCount(rows.length, FIRST_ROWS);
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -29,7 +34,7 @@ export function DataTable<Row>({ rows, rowKey, columns }: DataTableProps<Row>) {
           </tr>
         </thead>
         <tbody className={styles.tbody}>
-          {rows.map((row) => (
+          {rows.slice(0, count).map((row) => (
             <tr key={rowKey(row)} className={styles.tr}>
               {columns.map((column) => (
                 <td

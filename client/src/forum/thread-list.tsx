@@ -2,19 +2,18 @@ import { FORUM_PAGE_TEXT, type Thread } from '@enclave/protocol';
 import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../components/button.tsx';
-import { useFirstScreenDone } from '../layout/first-screen.ts';
+import { useRevealedCount } from '../layout/first-screen.ts';
 import { ThreadCard } from './thread-card.tsx';
 import * as styles from './thread-list.css.ts';
 
 /**
- * Cards rendered with the page; the rest follow once the first screen is there, in a transition. No screen shows
- * more than this many above the fold, and a category page's first commit carried all fifty (issue #14).
+ * Cards rendered with the page; the rest follow once the first screen is there, a few at a time (useRevealedCount).
+ * No screen shows more than this many above the fold, and a category page's first commit carried all fifty (issue #14).
  */
 const FIRST_CARDS = 6;
 
 export function ThreadList({ threads, label }: { threads: Thread[]; label: string }) {
-  const isFirstScreenDone = useFirstScreenDone();
-  const shown = isFirstScreenDone ? threads : threads.slice(0, FIRST_CARDS);
+  const shown = threads.slice(0, useRevealedCount(threads.length, FIRST_CARDS));
   return (
     <ul className={styles.list} aria-label={label}>
       {shown.map((thread) => (

@@ -39,11 +39,17 @@ const noReadUnderWay = (queryClient: QueryClient) =>
     });
   });
 
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 50);
-  });
+/** Runs `work` when the browser is next idle (within a second); the returned function cancels it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 50);
+  return () => clearTimeout(timer);
+}
+
+const idle = () => new Promise<void>((resolve) => void whenIdle(resolve));
 
 /** How long the first render waits for the first reads at most (see firstReadsAnswered). */
 const FIRST_READS_WAIT_MS = 1000;
@@ -95,4 +101,31 @@ export function useFirstScreenDone(): boolean {
   const [isDone, setDone] = useState(isFirstScreenThere);
   useEffect(() => afterFirstScreen(() => startTransition(() => setDone(true))), []);
   return isDone;
+}
+
+/**
+ * How many items of a long list to render (the thread's replies, a category's threads): `first` with the page, a
+ * screenful, then `chunk` more each time the browser is idle once the first screen is there, each in a transition;
+ * then every item, those added later included. A list that mounts after the first screen renders whole at once.
+ * Rendered all at once, a hundred replies arriving from the query cache were one task of some 400 ms on Lighthouse's
+ * simulated phone (issue #26), and the forty-four cards after a category's first six one commit.
+ */
+export function useRevealedCount(total: number, first: number, chunk = 10): number {
+  const [revealed, setRevealed] = useState(isFirstScreenThere ? Number.POSITIVE_INFINITY : first);
+  useEffect(() => {
+    if (revealed === Number.POSITIVE_INFINITY) return;
+    let cancelIdle = () => {};
+    const cancel = afterFirstScreen(() => {
+      cancelIdle = whenIdle(() =>
+        startTransition(() =>
+          setRevealed((count) => (count + chunk >= total ? Number.POSITIVE_INFINITY : count + chunk)),
+        ),
+      );
+    });
+    return () => {
+      cancel();
+      cancelIdle();
+    };
+  }, [revealed, total, chunk]);
+  return Math.min(revealed, total);
 }

@@ -1,9 +1,11 @@
 import type { Message, MessageBox } from '@enclave/protocol';
 import { CheckCheck, Inbox, Paperclip, Send } from 'lucide-react';
+import { useMemo } from 'react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
 import { formatListDate } from '../components/dates.ts';
+import { useRevealedCount } from '../layout/first-screen.ts';
 import { counterpartOf, previewOf } from './message-text.ts';
 import * as styles from './messages.css.ts';
 
@@ -17,15 +19,20 @@ interface MessageListProps {
   isLoadingOlder: boolean;
 }
 
+/** Rows rendered with the page, more than a screen holds; the rest follow a few at a time (useRevealedCount). */
+const FIRST_ROWS = 10;
+
 /** One box, newest first; choosing a row opens it in the detail pane. */
 export function MessageList({ box, messages, selectedId, onOpen, onLoadOlder, isLoadingOlder }: MessageListProps) {
+  const count = useRevealedCount(messages.length, FIRST_ROWS);
+  const shown = useMemo(() => messages.slice(0, count), [messages, count]);
   if (messages.length === 0) return <EmptyBox box={box} />;
   return (
     <div className={styles.listWrap}>
       <ListBox
         aria-label={box === 'inbox' ? 'Inbox' : 'Sent messages'}
         className={styles.list}
-        items={messages}
+        items={shown}
         selectionMode="single"
         disallowEmptySelection
         selectedKeys={selectedId === null ? [] : [selectedId]}

@@ -5,6 +5,7 @@ import { Button } from '../components/button.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
+import { useRevealedCount } from '../layout/first-screen.ts';
 import { ReportButton } from '../reports/report-button.tsx';
 import { roleLabel } from './author-panel.tsx';
 import { PremiumNotice } from './premium-notice.tsx';
@@ -12,6 +13,9 @@ import { premiumRequiredOf } from './premium-required.ts';
 import * as styles from './replies.css.ts';
 import { card, cardTitle, dangerNotice, muted, prose } from './thread.css.ts';
 import { useReplies } from './thread-queries.ts';
+
+/** Replies rendered with the page: more than a phone or a desktop shows above the fold (the rest follow, 10 at a time). */
+const FIRST_REPLIES = 6;
 
 /** Spec 001 §2: replies numbered #1 onward, 3 skeleton rows while they load. */
 export function ReplyList({ threadId }: { threadId: number }) {
@@ -41,9 +45,14 @@ function RepliesBody({ replies, posts }: { replies: ReturnType<typeof useReplies
     );
   }
   if (posts.length === 0) return <p className={muted}>No replies yet. Be the first to reply.</p>;
+  return <Replies posts={posts} />;
+}
+
+function Replies({ posts }: { posts: Post[] }) {
+  const count = useRevealedCount(posts.length, FIRST_REPLIES);
   return (
     <ol className={styles.list}>
-      {posts.map((post, index) => (
+      {posts.slice(0, count).map((post, index) => (
         <li key={post.id}>
           <ReplyItem post={post} number={index + 1} />
         </li>
