@@ -153,7 +153,9 @@ async function insertNumbered<T>(model: Model<T>, state: Allocator, batch: Waiti
       const docs = todo.map(({ fields }, i) => ({ ...fields, id: first + i, _id: internalId(first + i) }));
       const refused = await insertInOrder(model, docs);
       const stored = refused?.index ?? docs.length;
-      todo.slice(0, stored).forEach(({ waiting }, i) => waiting.resolve(docs[i] as never));
+      todo.slice(0, stored).forEach(({ waiting }, i) => {
+        waiting.resolve(docs[i] as never);
+      });
       todo = todo.slice(stored);
       state.next = first + stored;
       if (!refused) continue;

@@ -49,7 +49,9 @@ async function read(collection: mongo.Collection, asked: Map<string, Asked>): Pr
       for (const one of chunk) {
         const document = byId.get(String(one._id)) ?? null;
         // Asked twice in one turn: each asker gets its own top level (a caller may set a field on its answer).
-        one.answers.forEach((answer, i) => answer(document && i > 0 ? { ...document } : document));
+        one.answers.forEach((answer, i) => {
+          answer(document && i > 0 ? { ...document } : document);
+        });
       }
     } catch (error) {
       for (const one of chunk) for (const fail of one.fail) fail(error);
