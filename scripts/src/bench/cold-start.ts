@@ -270,6 +270,7 @@ async function main(): Promise<void> {
     await app.close();
     const figures = await restartFigures(uri, probe);
     process.stdout.write(`${formatTable(coldStartRows([name], [figures]))}\n`);
+    if (!('error' in figures)) for (const [route, seconds] of figures.routes) log(`${route}: ${seconds.toFixed(2)} s`);
   } finally {
     await database.stop();
   }
