@@ -44,6 +44,7 @@ import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
 import { replyModels } from './replies/models.ts';
 import { reportModels } from './reports/models.ts';
+import { reportListsMigration } from './reports/report-lists.ts';
 import { reportRoutes } from './reports/routes.ts';
 import {
   CONNECTION_OPTIONS,
@@ -78,7 +79,12 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Every migration, oldest first. Append new ones at the end; never rename or reorder one that shipped. */
-const MIGRATIONS: readonly Migration[] = [ledgerByTypeMigration, moderationLogMigration, paymentPointersMigration];
+const MIGRATIONS: readonly Migration[] = [
+  ledgerByTypeMigration,
+  moderationLogMigration,
+  paymentPointersMigration,
+  reportListsMigration,
+];
 
 /** Every domain's collections: what the database holds, what a backup copies and a restore writes. */
 const COLLECTIONS = [

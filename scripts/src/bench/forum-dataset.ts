@@ -1,7 +1,8 @@
 import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
 import { participantMarker } from '@enclave/server/notifications/participants.ts';
 import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/replies/reply-model.ts';
-import { importList, internalId } from '@enclave/server/storage/index.ts';
+import { reportListsMigration } from '@enclave/server/reports/report-lists.ts';
+import { importList, internalId, markMigrated } from '@enclave/server/storage/index.ts';
 import {
   ADMIN,
   authorOf,
@@ -88,6 +89,8 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
         };
       }),
     );
+    // Every report is open: the resolved reports' lists are empty, as the conversion would leave them.
+    await markMigrated(storage.app, [reportListsMigration.name]);
     await writeWallets(storage, wallets);
   } finally {
     await storage.close();

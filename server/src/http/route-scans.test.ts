@@ -1,4 +1,4 @@
-import { api, type Payment, type RouteContract, type StaffPayment, type Thread } from '@enclave/protocol';
+import { api, type Payment, type Report, type RouteContract, type StaffPayment, type Thread } from '@enclave/protocol';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordActivity } from '../activity/activity-log.ts';
@@ -188,6 +188,17 @@ async function buildForum() {
   for (let i = 0; i < 2; i++) await signIn(alice.user);
   const carol = await createMember(app);
   expect((await alice.client.call(api.blockMember, { params: { id: carol.user.id } })).statusCode).toBe(200);
+
+  // Reports: one in the queue, one dismissed.
+  const reported = [];
+  for (const target of [busy, question]) {
+    const body = { contentType: 'thread', contentId: target.id, reason: 'Off topic' } as const;
+    const answer = await bob.client.call(api.createReport, { body });
+    expect(answer.statusCode).toBe(201);
+    reported.push(answer.json() as Report);
+  }
+  const dismissed = { params: { id: (reported[0] as Report).id } };
+  expect((await moderator.client.call(api.dismissReport, dismissed)).statusCode).toBe(200);
 
   await app.settled();
   const members = { author, alice, bob, moderator, admin, buyer, friend, unlocker, contributor };
@@ -443,6 +454,31 @@ const rows: Row<unknown>[] = [
     call: () => f.bob.client.call(api.searchUser, { params: { username: 'FORUM_AUTHOR' } }),
   }),
   row({ route: api.adminUsers, as: 'admin', what: 'the users table', call: () => f.admin.client.call(api.adminUsers) }),
+  row({ route: api.reports, as: 'moderator', what: 'the queue', call: () => f.moderator.client.call(api.reports) }),
+  row({
+    route: api.reports,
+    as: 'moderator',
+    what: 'the dismissed reports',
+    call: () => f.moderator.client.call(api.reports, { query: { status: 'dismissed' } }),
+  }),
+  row({
+    route: api.dismissReport,
+    as: 'moderator',
+    what: 'an open report',
+    once: true,
+    setup: async () => {
+      const [warm, target] = [await aThread(app, f.author.user), await aThread(app, f.author.user)];
+      const ids: number[] = [];
+      for (const { id } of [warm, target]) {
+        const body = { contentType: 'thread', contentId: id, reason: 'Spam' } as const;
+        ids.push((await f.bob.client.call(api.createReport, { body })).json().id);
+      }
+      const dismiss = (id: number) => f.moderator.client.call(api.dismissReport, { params: { id } });
+      expect((await dismiss(ids[0] as number)).statusCode).toBe(200);
+      return () => dismiss(ids[1] as number);
+    },
+    call: (dismiss) => dismiss(),
+  }),
   row({
     route: api.adminThreads,
     as: 'admin',

@@ -1,5 +1,6 @@
 import { REPORT_CONTENT_TYPES, REPORT_STATUSES, type ReportContentType, type ReportStatus } from '@enclave/protocol';
 import { Schema } from 'mongoose';
+import { type ListItem, listItemFields } from '../storage/index.ts';
 
 export interface ReportRecord {
   id: number;
@@ -46,3 +47,21 @@ export const reportSchema = new Schema<ReportRecord>(
 );
 reportSchema.index({ status: 1, id: 1 });
 reportSchema.index({ contentType: 1, contentId: 1 });
+
+/**
+ * The resolved reports of one status, a block of ids at a time (`report-lists.ts`): item of `reports:{status}:{block}`
+ * per report resolved so, in the order of resolution. `entry` (`{list}/{id}`) lists a report once, however often its
+ * resolution is finished.
+ */
+export interface ReportListItem extends ListItem {
+  reportId: number;
+  entry: string;
+}
+export const reportListItemSchema = new Schema(
+  {
+    ...listItemFields,
+    reportId: { type: Number, required: true },
+    entry: { type: String, required: true, unique: true },
+  },
+  { versionKey: false },
+);

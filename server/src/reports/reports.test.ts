@@ -1,16 +1,27 @@
-import { api, ErrorCode, REPORT_EXCERPT_MAX, REPORT_TEXT, type Report } from '@enclave/protocol';
+import {
+  api,
+  ErrorCode,
+  LIMITS,
+  REPORT_EXCERPT_MAX,
+  REPORT_TEXT,
+  type Report,
+  type ReportStatus,
+} from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { moderationModels } from '../moderation/models.ts';
 import { sendMessage } from '../private-messages/service.ts';
 import { replyModels } from '../replies/models.ts';
 import { reply } from '../replies/service.ts';
+import { headOf, highestId, internalId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { threadModels } from '../threads/models.ts';
 import { reportModels } from './models.ts';
+import { BLOCK, reportListsMigration, reportResolution, resolvedList } from './report-lists.ts';
+import { dismissReport } from './service.ts';
 
 let app: App;
 
@@ -197,6 +208,109 @@ describe('the report queue (GET /api/admin/reports)', () => {
 
     const dismissed = (await moderator.call(api.reports, { query: { status: 'dismissed' } })).json() as Report[];
     expect(dismissed.map((r) => r.id)).toContain(first.report.id);
+  });
+});
+
+/** `count` reports written as the bench and data before the lists are: documents only, under their numeric ids. */
+async function writeReports(target: App, count: number, status: (id: number) => ReportStatus = () => 'open') {
+  const from = (await highestId(reportModels(target).Report)) + 1;
+  await reportModels(target).Report.insertMany(
+    Array.from({ length: count }, (_, i) => {
+      const id = from + i;
+      return {
+        _id: internalId(id),
+        id,
+        reporterId: 1,
+        contentType: 'thread',
+        contentId: id,
+        threadId: id,
+        contentAuthorId: null,
+        contentText: `Thread ${id}`,
+        reason: 'Written directly',
+        status: status(id),
+        openKey: status(id) === 'open' ? `1:thread:${id}` : `closed:${id}`,
+        createdAt: new Date(),
+      };
+    }),
+  );
+}
+
+/** The reports of `status` as stored, in the queue's order (a scan: the test's own answer). */
+async function storedIds(target: App, status: ReportStatus) {
+  const ids = (await reportModels(target).Report.find({ status }).lean()).map((r) => r.id).sort((a, b) => a - b);
+  return status === 'open' ? ids : ids.reverse();
+}
+
+const page = async (client: TestClient, status: ReportStatus, limit: number = LIMITS.pageSizeMax) => {
+  const answer = await client.call(api.reports, { query: { status, limit: String(limit) } });
+  expect(answer.statusCode).toBe(200);
+  return (answer.json() as Report[]).map((r) => r.id);
+};
+
+describe('the queue and each status, by key', () => {
+  // More reports than a block of the lists holds, so that pages cross blocks.
+  const COUNT = BLOCK * 2 + 100;
+
+  it('shows the oldest open reports first and resolved ones newest first, in whatever order they were resolved', async () => {
+    const fresh = await createTestApp();
+    const { client: moderator, user: staff } = await createMember(fresh, { isModerator: true });
+    await writeReports(fresh, COUNT);
+    // The whole first block and a scattering beyond, resolved out of order.
+    const dismissed = [BLOCK + 7, 3, COUNT, ...Array.from({ length: BLOCK }, (_, i) => BLOCK - i), BLOCK * 2 + 1];
+    for (const id of new Set(dismissed)) await dismissReport(fresh, staff, id);
+
+    expect(await page(moderator, 'open', 5)).toEqual((await storedIds(fresh, 'open')).slice(0, 5));
+    expect(await page(moderator, 'open')).toEqual((await storedIds(fresh, 'open')).slice(0, LIMITS.pageSizeMax));
+    expect(await page(moderator, 'dismissed', 4)).toEqual([COUNT, BLOCK * 2 + 1, BLOCK + 7, BLOCK]);
+    expect(await page(moderator, 'dismissed')).toEqual((await storedIds(fresh, 'dismissed')).slice(0, 100));
+    // The default is the queue.
+    expect(((await moderator.call(api.reports)).json() as Report[])[0]?.id).toBe(BLOCK + 1);
+  });
+
+  it('answers a status no report has with an empty page, and an empty queue when all are resolved', async () => {
+    const fresh = await createTestApp();
+    const { client: moderator, user: staff } = await createMember(fresh, { isModerator: true });
+    expect(await page(moderator, 'open')).toEqual([]);
+    await writeReports(fresh, 3);
+    for (const id of [2, 1, 3]) await dismissReport(fresh, staff, id);
+    expect(await page(moderator, 'actioned')).toEqual([]);
+    expect(await page(moderator, 'open')).toEqual([]);
+    expect(await page(moderator, 'dismissed')).toEqual([3, 2, 1]);
+  });
+
+  it('lists reports resolved before its lists, once however often converted, and what is resolved after', async () => {
+    const fresh = await createTestApp();
+    const { client: moderator, user: staff } = await createMember(fresh, { isModerator: true });
+    const statusOf = (id: number): ReportStatus => (id % 3 === 0 ? 'open' : id % 3 === 1 ? 'dismissed' : 'actioned');
+    await writeReports(fresh, BLOCK + 20, statusOf);
+    expect(await page(moderator, 'dismissed')).toEqual([]);
+    await reportListsMigration.run(fresh, () => undefined);
+    await reportListsMigration.run(fresh, () => undefined);
+    await dismissReport(fresh, staff, 3);
+    for (const status of ['open', 'dismissed', 'actioned'] as const) {
+      expect(await page(moderator, status), status).toEqual((await storedIds(fresh, status)).slice(0, 100));
+    }
+    // Each listed once: the first block's 167 dismissed before, and report 3 after.
+    expect(await headOf(fresh, reportModels(fresh).ReportListItem as never, resolvedList('dismissed', 0))).toBe(168);
+  });
+
+  it('finishes a resolution a crash cut short, listing it once', async () => {
+    const fresh = await createTestApp();
+    const { client: moderator, user: staff } = await createMember(fresh, { isModerator: true });
+    await writeReports(fresh, 2);
+    // The app is ready (its start-up sweep ran on its first request).
+    expect(await page(moderator, 'open')).toEqual([1, 2]);
+    const resolving = { id: 2, status: 'actioned' as const, by: staff.id, at: Date.now() };
+    // A crash after the resolution was recorded, before its writes.
+    await reportResolution.begin(fresh, '2', resolving);
+    expect(await page(moderator, 'open')).toEqual([1, 2]);
+    await reportResolution.sweep(fresh);
+    // Again after its writes (the intent's removal lost): listed no second time.
+    await reportResolution.begin(fresh, '2', resolving);
+    await reportResolution.sweep(fresh);
+    expect(await page(moderator, 'open')).toEqual([1]);
+    expect(await page(moderator, 'actioned')).toEqual([2]);
+    expect(await headOf(fresh, reportModels(fresh).ReportListItem as never, resolvedList('actioned', 0))).toBe(1);
   });
 });
 

@@ -23,6 +23,7 @@ import type { ReportContext } from './context.ts';
 import { reportModels } from './models.ts';
 import { canReport } from './policy.ts';
 import { presentReport, presentReports } from './presenter.ts';
+import { openReports, resolvedReports, resolveReport } from './report-lists.ts';
 import { openKeyOf, type ReportRecord } from './report-model.ts';
 
 type Resolution = 'actioned' | 'dismissed';
@@ -65,17 +66,11 @@ export async function reporterOf(app: Database, id: number): Promise<number | nu
   return report ? report.reporterId : null;
 }
 
-/** The queue (open, oldest first) or the resolved reports (newest first). */
-export async function listReports(
-  app: Pick<ReportContext, 'mongo' | 'members'>,
-  query: ReportsQuery,
-): Promise<Report[]> {
+/** The queue (open, oldest first) or the resolved reports (newest first), read by key (`report-lists.ts`). */
+export async function listReports(app: ReportContext, query: ReportsQuery): Promise<Report[]> {
   const status = query.status ?? 'open';
-  const reports = await reportModels(app)
-    .Report.find({ status })
-    .sort({ id: status === 'open' ? 1 : -1 })
-    .limit(query.limit ?? LIMITS.pageSizeMax)
-    .lean<ReportRecord[]>();
+  const limit = query.limit ?? LIMITS.pageSizeMax;
+  const reports = status === 'open' ? await openReports(app, limit) : await resolvedReports(app, status, limit);
   return presentReports(app, reports);
 }
 
@@ -95,21 +90,10 @@ async function claimOpenReport(app: Database, id: number): Promise<ReportRecord>
   return report;
 }
 
-async function close(
-  app: Pick<ReportContext, 'mongo' | 'events'>,
-  id: number,
-  status: Resolution,
-  actor: UserRecord,
-): Promise<ReportRecord> {
-  const closed = await reportModels(app)
-    .Report.findOneAndUpdate(
-      { id },
-      { $set: { status, openKey: `closed:${id}`, resolvedBy: actor.id, resolvedAt: new Date() } },
-      { returnDocument: 'after' },
-    )
-    .lean<ReportRecord>();
+async function close(app: ReportContext, id: number, status: Resolution, actor: UserRecord): Promise<ReportRecord> {
+  const closed = await resolveReport(app, id, status, actor.id);
   app.events.publish('report.resolved', { reportId: id, status });
-  return closed as ReportRecord;
+  return closed;
 }
 
 /** Take Action: the content is removed, and every open report on it is closed as actioned with this one. */
