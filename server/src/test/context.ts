@@ -16,7 +16,8 @@ export interface TestContext extends StorageContext {
  * Fastify, no HTTP server, no read models: a rule tested here depends on nothing it does not name.
  */
 export async function testContext(collections: readonly ((database: Database) => object)[]): Promise<TestContext> {
-  const mongo = await mongoose.createConnection(isolatedDatabase().uri).asPromise();
+  // Commands are watched, as in the app under test: a test may count what a rule reads.
+  const mongo = await mongoose.createConnection(isolatedDatabase().uri, { monitorCommands: true }).asPromise();
   await registerCollections({ mongo }, collections);
   const underWay = new Set<Promise<unknown>>();
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
