@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { byNumericId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
+import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
 import { userModels } from '../users/models.ts';
+import type { UserRecord } from '../users/user-model.ts';
 
 let app: App;
 
@@ -66,6 +68,71 @@ describe('the users table for a moderator (issue 23, item 10)', () => {
     expect((await moderator.call(api.banUserFromTable, { body: { userId: member.id } })).statusCode).toBe(200);
     const grant = await moderator.call(api.addUserCoins, { body: { userId: member.id, amount: 1000 } });
     expect(grant.statusCode).toBe(403);
+  });
+});
+
+describe('the users table, page by page', () => {
+  /** Every page of the table for `q`, `limit` at a time, each next page before the last one shown. */
+  async function everyPage(admin: TestClient, q?: string, limit = 4) {
+    const ids: number[] = [];
+    for (let before: number | undefined; ; ) {
+      const query = { limit: String(limit), ...(q && { q }), ...(before && { before: String(before) }) };
+      const page = (await admin.call(api.adminUsers, { query })).json() as AdminUser[];
+      expect(page.length).toBeLessThanOrEqual(limit);
+      ids.push(...page.map((user) => user.id));
+      if (page.length < limit) return ids;
+      before = page.at(-1)?.id;
+    }
+  }
+
+  /** The live members matching `q` in name or email, newest first, as stored (a scan: the test's own answer). */
+  async function stored(target: App, q = '') {
+    const users = await userModels(target).User.find({ deletedAt: null }).lean();
+    const needle = q.toLowerCase();
+    const matching = users.filter((user) => user.usernameKey.includes(needle) || user.email.includes(needle));
+    return matching.map((user) => user.id).sort((a, b) => b - a);
+  }
+
+  const rename = async (target: App, id: number, username: string) => {
+    await userModels(target).User.updateOne(byNumericId(id), {
+      $set: { username, usernameKey: username.toLowerCase(), email: `${username}@example.test` },
+    });
+    target.changes.tell({ kind: 'member', id });
+  };
+
+  it('pages every member and every search newest first, members written before the start among them', async () => {
+    const before = await createTestApp();
+    for (let i = 0; i < 12; i++) await createMember(before, { username: i % 3 === 0 ? `pager_old${i}` : `old_${i}` });
+    // A new start on the same data: its members are loaded, not told.
+    const fresh = await createTestApp({}, before.config.database);
+    const { client: admin } = await createMember(fresh, { isAdmin: true });
+    const made: UserRecord[] = [];
+    for (let i = 0; i < 18; i++) {
+      made.push((await createMember(fresh, { username: i % 3 === 0 ? `pager_${i}` : `other_${i}` })).user);
+    }
+    const gone = made[6] as UserRecord;
+    await userModels(fresh).User.updateOne(byNumericId(gone.id), { $set: { deletedAt: new Date() } });
+    fresh.changes.tell({ kind: 'member', id: gone.id });
+
+    expect(await everyPage(admin)).toEqual(await stored(fresh));
+    for (const q of ['PAGER_', 'r_1', 'old', 'e', '@example.test', 'r_1@']) {
+      expect(await everyPage(admin, q, 3), q).toEqual(await stored(fresh, q));
+    }
+    expect(await everyPage(admin, 'pager')).not.toContain(gone.id);
+  });
+
+  it('answers a search nobody matches, or a page before the first member, with an empty page', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    expect((await admin.call(api.adminUsers, { query: { q: 'no-such-name-qx' } })).json()).toEqual([]);
+    expect((await admin.call(api.adminUsers, { query: { before: '1' } })).json()).toEqual([]);
+  });
+
+  it('finds a renamed member by the new name only', async () => {
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const { user } = await createMember(app, { username: 'before_rename' });
+    await rename(app, user.id, 'after_rename');
+    expect(await everyPage(admin, 'before_rename')).toEqual([]);
+    expect(await everyPage(admin, 'after_ren')).toEqual([user.id]);
   });
 });
 

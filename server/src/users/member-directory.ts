@@ -5,6 +5,7 @@ import { CreationTimes } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { byNumericId, findAllByNumericId, findByNumericId } from '../storage/index.ts';
 import { userModels } from './models.ts';
+import { NameIndex } from './name-index.ts';
 import { presentPublicUser } from './presenter.ts';
 import type { UserRecord } from './user-model.ts';
 
@@ -22,6 +23,10 @@ function cardOf({ passwordHash: _hash, verification: _code, ...card }: UserRecor
   return card;
 }
 
+/** Both states are of a live member with the same name and email: the name index has nothing to change. */
+const sameNames = (a: UserRecord | undefined, b: UserRecord | undefined) =>
+  !!a && !!b && !a.deletedAt && !b.deletedAt && a.usernameKey === b.usernameKey && a.email === b.email;
+
 /**
  * Every member in memory: authors' names and pictures on every list, lookups by name and email,
  * the console's users table and counts, and the session check's member, without reading the users
@@ -33,6 +38,8 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #byEmail = new Map<string, number>();
   /** Balances the wallet told since start: newer than any copy on a member's document. */
   readonly #told = new Map<number, number>();
+  /** The live members by id, name and email: the users table's pages and the pickers' prefixes. */
+  readonly #names = new NameIndex();
   /** When each live account was created: the console's counts. */
   readonly #created = new CreationTimes();
   /** Each held member as anyone may see them, presented once per version of the member (until a mute ends). */
@@ -64,15 +71,24 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     return findByNumericId<UserRecord>(userModels(this.app).User, id);
   }
 
+  /** Starts over from the database: the name index at once, not member by member. */
+  override reload(): Promise<void> {
+    this.#names.clear();
+    return super.reload();
+  }
+
   protected stored(record: UserRecord, previous: UserRecord | undefined): void {
-    if (previous) this.dropped(previous);
+    if (previous) this.dropped(previous, record);
     this.#byName.set(record.usernameKey, record.id);
     this.#byEmail.set(record.email, record.id);
     if (!record.deletedAt) this.#created.add(record.createdAt);
+    if (!record.deletedAt && !sameNames(previous, record)) this.#names.add(record);
   }
 
-  protected dropped(previous: UserRecord): void {
+  /** `next` is the member's new state when one replaces it (a balance, a mute: the names stay where they are). */
+  protected dropped(previous: UserRecord, next?: UserRecord): void {
     if (!previous.deletedAt) this.#created.remove(previous.createdAt);
+    if (!previous.deletedAt && !sameNames(previous, next)) this.#names.remove(previous);
     if (this.#byName.get(previous.usernameKey) === previous.id) this.#byName.delete(previous.usernameKey);
     if (this.#byEmail.get(previous.email) === previous.id) this.#byEmail.delete(previous.email);
   }
@@ -127,18 +143,17 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     return shown;
   }
 
-  /** The console's users table: live accounts, newest first, matching `q` in name (or email, `byEmail`). */
+  /**
+   * The console's users table: live accounts, newest first, matching `q` in name (or email, `byEmail`). A page walks
+   * the ids that may match, newest first from `before` (`NameIndex`), until it is full.
+   */
   async page(query: AdminUsersQuery, { byEmail }: { byEmail: boolean }): Promise<MemberCard[]> {
     await this.current();
     const needle = query.q?.trim().toLowerCase();
     const limit = query.limit ?? LIMITS.pageSizeMax;
     const matches = (member: UserRecord) =>
       !needle || member.usernameKey.includes(needle) || (byEmail && member.email.includes(needle));
-    const members = [...this.byId.values()]
-      .filter((member) => !member.deletedAt && (query.before === undefined || member.id < query.before))
-      .filter(matches)
-      .sort((a, b) => b.id - a.id);
-    return members.slice(0, limit).map(cardOf);
+    return this.#first(this.#names.newestFirst(query.before, needle), limit, matches);
   }
 
   /**
@@ -147,15 +162,19 @@ export class MemberDirectory extends ReadModel<UserRecord> {
    */
   async suggestions(prefix: string, viewerId: number, limit: number): Promise<MemberCard[]> {
     await this.current();
-    const key = usernameKey(prefix);
-    const found: UserRecord[] = [];
-    for (const [name, id] of this.#byName) {
-      if (!name.startsWith(key) || id === viewerId) continue;
+    const shown = (member: UserRecord) => member.id !== viewerId && !member.privacy?.hideProfile;
+    return this.#first(this.#names.withPrefix(usernameKey(prefix)), limit, shown);
+  }
+
+  /** The first `limit` members among `ids` (in their order) for which `keep` holds. */
+  #first(ids: Iterable<number>, limit: number, keep: (member: UserRecord) => boolean): MemberCard[] {
+    const found: MemberCard[] = [];
+    for (const id of ids) {
+      if (found.length >= limit) break;
       const member = this.get(id);
-      if (member && !member.deletedAt && !member.privacy?.hideProfile) found.push(member);
+      if (member && !member.deletedAt && keep(member)) found.push(cardOf(member));
     }
-    found.sort((a, b) => (a.usernameKey < b.usernameKey ? -1 : a.usernameKey > b.usernameKey ? 1 : 0));
-    return found.slice(0, limit).map(cardOf);
+    return found;
   }
 
   /** Live staff accounts (admins and moderators): who hears of the approval and report queues. */

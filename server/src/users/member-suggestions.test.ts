@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { api, ErrorCode, LIMITS, type MemberSuggestion } from '@enclave/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { byNumericId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
+import { userModels } from './models.ts';
 
 let app: App;
 
@@ -65,6 +67,24 @@ describe('GET /api/users/suggestions', () => {
     expect((await caller.call(api.searchUser, { params: { username: `${prefix}_hidden` } })).statusCode).toBe(200);
     // A deleted account's placeholder name is no one to offer either.
     expect(await suggestions(caller, 'deleted')).toEqual([]);
+  });
+
+  it('offers members written before the start, a renamed member under the new name, and none for no match', async () => {
+    const prefix = freshPrefix();
+    for (const name of ['delta', 'alpha', 'charlie']) await createMember(app, { username: `${prefix}_${name}` });
+    // A new start on the same data: its members are loaded, not told.
+    const restarted = await createTestApp({}, app.config.database);
+    const { user: renamed } = await createMember(restarted, { username: `${prefix}_bravo` });
+    const { client: other } = await createMember(restarted);
+    const names = async () => (await suggestions(other, prefix)).map((member) => member.username);
+    expect(await names()).toEqual(['alpha', 'bravo', 'charlie', 'delta'].map((name) => `${prefix}_${name}`));
+
+    const username = `${prefix}_echo`;
+    await userModels(restarted).User.updateOne(byNumericId(renamed.id), { $set: { username, usernameKey: username } });
+    restarted.changes.tell({ kind: 'member', id: renamed.id });
+    expect(await names()).toEqual(['alpha', 'charlie', 'delta', 'echo'].map((name) => `${prefix}_${name}`));
+    expect(await suggestions(other, `${prefix}_b`)).toEqual([]);
+    expect(await suggestions(client, `${prefix}_zz`)).toEqual([]);
   });
 
   it('is for signed-in, verified members, from two letters on', async () => {
