@@ -64,6 +64,10 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+// The server logs to stdout (a sweep that fails as the app closes, say); sent to stderr with the progress, stdout
+// carries the table alone (pino writes through process.stdout.write once it has been replaced, instead of to fd 1).
+const printOut = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
 
@@ -135,7 +139,7 @@ try {
 }
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GB`;
-process.stdout.write(
+printOut(
   `Enclave Lighthouse bench, ${new Date().toISOString()}, ${machine}, load average ${loadAtStart.toFixed(1)} at start ` +
     `and ${(loadavg()[0] ?? 0).toFixed(1)} at end, Node ${process.version}, Lighthouse 12 mobile preset, ` +
     `median of ${RUNS} runs\n` +
