@@ -48,10 +48,24 @@ function idsOf(block: number, highest: number): number[] {
   return Array.from({ length: Math.max(0, Math.min(BLOCK, highest - first + 1)) }, (_, i) => first + i);
 }
 
-/** The report ids listed under `status` in `block`, in no order. */
+/**
+ * What each app has read of each list: the head then and the report ids. A list only grows, so a longer head reads only
+ * the items added since (a shorter one, after a restore, reads it again): a page reads the heads, and items once.
+ */
+const seenLists = new WeakMap<object, Map<string, { head: number; ids: number[] }>>();
+
+/** The report ids listed under `status` in `block` (of `head` items), in no order. */
 async function listedIn(app: StorageContext, status: Resolution, block: number, head: number): Promise<number[]> {
   const list = resolvedList(status, block);
-  return (await readRange(app, items(app), list, 1, head, head)).map((item) => item.reportId);
+  const lists = seenLists.get(app.mongo) ?? new Map<string, { head: number; ids: number[] }>();
+  seenLists.set(app.mongo, lists);
+  const seen = lists.get(list);
+  const known = seen && seen.head <= head ? seen : { head: 0, ids: [] };
+  if (known.head === head) return known.ids;
+  const added = await readRange(app, items(app), list, known.head + 1, head, head);
+  const read = { head: known.head + added.length, ids: [...known.ids, ...added.map((item) => item.reportId)] };
+  lists.set(list, read);
+  return read.ids;
 }
 
 const headsOf = (app: StorageContext, status: Resolution, blocks: number[]) =>
@@ -73,23 +87,32 @@ export async function openReports(app: StorageContext, limit: number): Promise<R
   const highest = await highestReport(app);
   const blocks = Array.from({ length: highest === 0 ? 0 : blockOf(highest) + 1 }, (_, i) => i);
   const heads = await Promise.all(RESOLUTIONS.map((status) => headsOf(app, status, blocks)));
+  // The blocks the page needs, by their open reports' count (their ids less their lists' items), read together.
+  const needed: number[] = [];
+  for (let block = 0, open = 0; block < blocks.length && open < limit; block++) {
+    const resolved = RESOLUTIONS.reduce((sum, _, i) => sum + (heads[i]?.[block] ?? 0), 0);
+    const count = idsOf(block, highest).length - resolved;
+    if (count > 0) needed.push(block);
+    open += Math.max(0, count);
+  }
+  const candidates = (
+    await Promise.all(
+      needed.map(async (block) => {
+        const listed = await Promise.all(
+          RESOLUTIONS.map((status, i) => listedIn(app, status, block, heads[i]?.[block] ?? 0)),
+        );
+        const resolved = new Set(listed.flat());
+        return idsOf(block, highest).filter((id) => !resolved.has(id));
+      }),
+    )
+  ).flat();
   const open: ReportRecord[] = [];
-  for (const block of blocks) {
-    const ids = idsOf(block, highest);
-    const resolvedHeads = RESOLUTIONS.map((_, i) => heads[i]?.[block] ?? 0);
-    if (open.length >= limit) break;
-    if (resolvedHeads.reduce((sum, head) => sum + head, 0) >= ids.length) continue;
-    const resolved = new Set(
-      (await Promise.all(RESOLUTIONS.map((status, i) => listedIn(app, status, block, resolvedHeads[i] ?? 0)))).flat(),
-    );
-    const candidates = ids.filter((id) => !resolved.has(id));
-    while (candidates.length > 0 && open.length < limit) {
-      const asked = candidates.splice(0, limit - open.length);
-      const records = await recordsOf(app, asked);
-      // A report missing where the memory said one was (a restore put back fewer): the memory comes back.
-      if (records.length < asked.length) seenHighest.delete(app.mongo);
-      open.push(...records.filter((report) => report.status === 'open'));
-    }
+  while (candidates.length > 0 && open.length < limit) {
+    const asked = candidates.splice(0, limit - open.length);
+    const records = await recordsOf(app, asked);
+    // A report missing where the memory said one was (a restore put back fewer): the memory comes back.
+    if (records.length < asked.length) seenHighest.delete(app.mongo);
+    open.push(...records.filter((report) => report.status === 'open'));
   }
   return open;
 }
@@ -103,7 +126,7 @@ export async function resolvedReports(app: StorageContext, status: Resolution, l
   for (const [i, block] of blocks.entries()) {
     if (ids.length >= limit) break;
     const head = heads[i] ?? 0;
-    if (head > 0) ids.push(...(await listedIn(app, status, block, head)).sort(byId).reverse());
+    if (head > 0) ids.push(...[...(await listedIn(app, status, block, head))].sort(byId).reverse());
   }
   return recordsOf(app, ids.slice(0, limit));
 }
