@@ -454,6 +454,18 @@ const rows: Row<unknown>[] = [
     call: () => f.bob.client.call(api.searchUser, { params: { username: 'FORUM_AUTHOR' } }),
   }),
   row({ route: api.adminUsers, as: 'admin', what: 'the users table', call: () => f.admin.client.call(api.adminUsers) }),
+  row({
+    route: api.adminUsers,
+    as: 'admin',
+    what: 'a search, a page before a member',
+    call: () => f.admin.client.call(api.adminUsers, { query: { q: 'forum_', before: String(f.bob.user.id) } }),
+  }),
+  row({
+    route: api.memberSuggestions,
+    as: 'member',
+    what: 'names starting with two letters',
+    call: () => f.bob.client.call(api.memberSuggestions, { query: { prefix: 'fo' } }),
+  }),
   row({ route: api.reports, as: 'moderator', what: 'the queue', call: () => f.moderator.client.call(api.reports) }),
   row({
     route: api.reports,
