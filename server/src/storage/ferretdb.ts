@@ -24,8 +24,8 @@ interface Patch {
 const COLLECTION_GO = 'internal/backends/sqlite/collection.go';
 
 /**
- * Two changes to FerretDB before it is built, both about reads by `_id`, the only reads its SQLite backend answers
- * from an index. Data written by an unpatched build needs no conversion: the index is unchanged, only queries differ.
+ * Three changes to FerretDB before it is built. Data written by an unpatched build needs no conversion: the index is
+ * unchanged, only queries differ.
  *
  * 1. Lookups by `_id` use the index. The backend creates the unique `_id` index on the expression `sjson->"_id"`
  *    but looked documents up by `sjson->'$._id'`. The two mean the same, but SQLite uses an expression index only
@@ -36,6 +36,9 @@ const COLLECTION_GO = 'internal/backends/sqlite/collection.go';
  *    FerretDB read the whole collection: many documents by key in one command. Twenty point reads sent at once
  *    took 23.5 ms, the same twenty in one `$in` 4.1 ms (`storage/read-batches.ts` sends reads this way). FerretDB's
  *    handler still filters every document it gets back, so the narrower read cannot change an answer.
+ * 3. An update command of many statements (`storage/write-batches.ts` sends them) releases each statement's read as
+ *    it goes: FerretDB released them all only at the command's end, and a few such commands at once exhausted its
+ *    SQLite connection pool and waited on one another for ever (a group-buy race of 50 members hung).
  */
 const PATCHES: Patch[] = [
   {
@@ -107,7 +110,18 @@ func idsInClause(filter *types.Document) (string, []any) {
 
 // UpdateAll implements backends.Collection interface.`,
   },
+  {
+    // Its loop closed each statement's read with a `defer`, that is at the command's end (item 3 above).
+    file: 'internal/handler/msg_update.go',
+    from: `		result, err := common.UpdateDocument(ctx, c, "update", iter, &u)
+		if err != nil {`,
+    to: `		result, err := common.UpdateDocument(ctx, c, "update", iter, &u)
+		closer.Close()
+
+		if err != nil {`,
+  },
 ];
+
 /**
  * SQLite's `synchronous=NORMAL` in WAL mode (FerretDB's own default is FULL): a commit is written to the log but
  * not flushed to disk each time, only at checkpoints. A write survives FerretDB or the server crashing (the
