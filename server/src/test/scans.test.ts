@@ -12,14 +12,15 @@ beforeAll(async () => {
 });
 
 describe('the scan detector', () => {
-  it('passes point reads by _id and reports any other filter, with its collection', async () => {
+  it('passes reads by _id (one, or several by $in) and reports any other filter, with its collection', async () => {
     const { User } = userModels(app);
     const scans = await scansDuring(app, async () => {
       await User.findById(internalId(1)).lean();
+      await User.find({ _id: { $in: [internalId(1), internalId(2)] } }).lean();
       await User.findOne({ username: 'nobody' }).lean();
-      await User.find({ _id: { $in: [internalId(1)] } }).lean();
+      await User.find({ _id: { $gt: internalId(1) } }).lean();
     });
-    expect(scans.map((scan) => scan.filter)).toEqual([{ username: 'nobody' }, { _id: { $in: [internalId(1)] } }]);
+    expect(scans.map((scan) => scan.filter)).toEqual([{ username: 'nobody' }, { _id: { $gt: internalId(1) } }]);
     expect(scans[0]?.collection).toBe(User.collection.name);
   });
 });
