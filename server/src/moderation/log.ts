@@ -6,10 +6,11 @@ import {
   type Database,
   findAllByNumericId,
   headOf,
-  importList,
+  importIdLists,
   insertWithId,
   intent,
   isDuplicateKey,
+  listId,
   type Migration,
   readItem,
   readRange,
@@ -151,21 +152,13 @@ export const moderationLogMigration: Migration = {
       .sort({ id: 1 })
       .lean<Pick<ModerationLogRecord, 'id' | 'action'>[]>();
     const lists = new Map<string, number[]>([[moderationLogList(), entries.map((entry) => entry.id)]]);
-    for (const { id, action } of entries) {
-      const ids = lists.get(moderationLogList(action)) ?? [];
-      ids.push(id);
-      lists.set(moderationLogList(action), ids);
-    }
-    let done = 0;
-    for (const [list, ids] of lists) {
-      await importList(
-        app,
-        items(app),
-        list,
-        ids.map((logId) => ({ logId, entry: `${list}/${logId}` })),
-      );
-      done += ids.length;
-      progress(done, entries.length * 2);
-    }
+    for (const { id, action } of entries) listId(lists, moderationLogList(action), id);
+    await importIdLists(
+      app,
+      items(app),
+      lists,
+      (list, logId) => ({ logId, entry: `${list}/${logId}` }),
+      (done) => progress(done, entries.length * 2),
+    );
   },
 };

@@ -7,9 +7,10 @@ import {
   findAllByNumericId,
   headOf,
   highestId,
-  importList,
+  importIdLists,
   intent,
   isDuplicateKey,
+  listId,
   type Migration,
   readRange,
   type StorageContext,
@@ -192,22 +193,14 @@ export const reportListsMigration: Migration = {
       .lean<Pick<ReportRecord, 'id' | 'status'>[]>();
     const lists = new Map<string, number[]>();
     for (const { id, status } of reports) {
-      if (status === 'open') continue;
-      const list = resolvedList(status, blockOf(id));
-      const ids = lists.get(list) ?? [];
-      ids.push(id);
-      lists.set(list, ids);
+      if (status !== 'open') listId(lists, resolvedList(status, blockOf(id)), id);
     }
-    let done = 0;
-    for (const [list, ids] of lists) {
-      await importList(
-        app,
-        items(app),
-        list,
-        ids.map((reportId) => ({ reportId, entry: `${list}/${reportId}` })),
-      );
-      done += ids.length;
-      progress(done, reports.length);
-    }
+    await importIdLists(
+      app,
+      items(app),
+      lists,
+      (list, reportId) => ({ reportId, entry: `${list}/${reportId}` }),
+      (done) => progress(done, reports.length),
+    );
   },
 };

@@ -382,6 +382,37 @@ export async function importList<T extends ListItem>(
   return stored;
 }
 
+/**
+ * A migration's lists of ids, each written whole (`importList`: idempotent), its items made by `item`; `progress`
+ * hears how many ids are written so far.
+ */
+export async function importIdLists<T extends ListItem>(
+  app: StorageContext,
+  model: ItemModel<T>,
+  lists: Map<string, number[]>,
+  item: (list: string, id: number) => Omit<T, '_id' | 'list' | 'n'>,
+  progress: (written: number) => void,
+): Promise<void> {
+  let written = 0;
+  for (const [list, ids] of lists) {
+    await importList(
+      app,
+      model,
+      list,
+      ids.map((id) => item(list, id)),
+    );
+    written += ids.length;
+    progress(written);
+  }
+}
+
+/** Adds `id` to the list `list` of `lists`, in order. */
+export function listId(lists: Map<string, number[]>, list: string, id: number): void {
+  const ids = lists.get(list);
+  if (ids) ids.push(id);
+  else lists.set(list, [id]);
+}
+
 /** One write per bucket, no read: each bucket gains its items (readers put a bucket's items in order and complete it). */
 async function addToBuckets<T extends ListItem>(app: StorageContext, items: T[]): Promise<void> {
   const byBucket = new Map<string, mongo.Binary[]>();
