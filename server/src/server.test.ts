@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { isolatedDatabase } from './test/app.ts';
-import { startServerProcess } from './test/server-process.ts';
+import { SERVER_ARGS, startServerProcess } from './test/server-process.ts';
 
 /** The processes whose command line names `text` (the embedded database is started with its data directory). */
 async function processesNaming(text: string): Promise<number[]> {
@@ -22,6 +22,7 @@ async function processesNaming(text: string): Promise<number[]> {
   return named.flat();
 }
 
+/** A developer's start: the sources through tsx, as `npm run dev` runs them. */
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 
 describe('server.ts', () => {
@@ -77,7 +78,7 @@ describe('server.ts', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as { port: number };
     const { MONGODB_URI: _external, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: { ...env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -105,7 +106,7 @@ describe('server.ts', () => {
   });
 
   it('refuses to start on a wrong setting, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: { ...process.env, PORT: 'eighty' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

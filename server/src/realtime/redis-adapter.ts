@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { AdapterConstructor } from './recovery-guard.ts';
 
@@ -7,6 +6,8 @@ import type { AdapterConstructor } from './recovery-guard.ts';
  * in one process reaches sockets connected to another. The streams adapter (unlike the plain Redis
  * adapter) keeps Socket.IO's connection state recovery working across processes.
  */
-export function redisStreamsAdapter(redis: Redis): AdapterConstructor {
+export async function redisStreamsAdapter(redis: Redis): Promise<AdapterConstructor> {
+  // Loaded only when configured, as ioredis is.
+  const { createAdapter } = await import('@socket.io/redis-streams-adapter');
   return createAdapter(redis);
 }

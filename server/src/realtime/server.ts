@@ -63,7 +63,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     connectionStateRecovery: { maxDisconnectionDuration: guard.windowMs, skipMiddlewares: false },
     adapter: guard.guarded(SessionAwareAdapter),
   });
-  if (app.redis) io.adapter(guard.guarded(redisStreamsAdapter(app.redis)));
+  if (app.redis) io.adapter(guard.guarded(await redisStreamsAdapter(app.redis)));
 
   // The handshake is authenticated by the same HttpOnly cookie as REST; anonymous sockets may watch public rooms.
   // A socket that comes back must come back as the member it left as (recovery restored its rooms already).

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +14,8 @@ export async function connectRedis(app: FastifyInstance, url: string | undefined
     app.decorate('redis', null);
     return;
   }
+  // Loaded only when configured: a single process never needs it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   redis.on('error', (err) => app.log.error({ err }, 'redis connection error'));
   await redis.connect();

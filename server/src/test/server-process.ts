@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLE } from '../production-build.ts';
 import { onFileEnd } from './cleanup.ts';
 
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+/** How production starts the server: its bundle (built by the global setup), with stack traces in the sources. */
+export const SERVER_ARGS = ['--enable-source-maps', SERVER_BUNDLE];
 
 export interface ServerProcess {
   url: string;
@@ -13,9 +14,9 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** `server.ts` as its own process (as production runs it), answering once it listens. */
+/** The server as its own process (as production runs it), answering once it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

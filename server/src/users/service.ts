@@ -10,7 +10,6 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { forgetActivity } from '../activity/activity-log.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { forgetAttempts, revokeSessions, usernameKey } from '../auth/service.ts';
@@ -112,6 +111,8 @@ export async function setProfilePicture(app: EditContext, user: UserRecord, data
   const kind = PICTURE_FORMATS.find((candidate) => candidate.magic(data));
   if (!kind) throw badRequest(SERVER_TEXT.pictureType);
   const maxPixels = LIMITS.profilePicturePixels;
+  // Loaded when first used: libvips takes a tenth of a second to load, on every start otherwise.
+  const { default: sharp } = await import('sharp');
   const image = sharp(data, { limitInputPixels: maxPixels * maxPixels });
   const size = await image.metadata().catch(() => {
     throw badRequest(SERVER_TEXT.pictureType);
