@@ -64,6 +64,12 @@ export const EnvSchema = Type.Object({
   NOTIFICATION_DIGEST_CHECK_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   /** How often a process looks for mutes that have run out, to tell their members (ms); 0 turns it off. */
   MUTE_END_CHECK_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+  /**
+   * How often the forum index's snapshot is written while threads change (ms; a start reads it and the changes journaled
+   * since, not every thread); also written after a full load. 0: never written by this process (a snapshot another
+   * wrote is still read at start).
+   */
+  FORUM_SNAPSHOT_MS: Type.Integer({ minimum: 0, default: 300_000 }),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('self-custody'), Type.Literal('nowpayments')], {
     default: 'self-custody',
   }),

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { CategoryDirectory } from '../categories/category-directory.ts';
+import { repeatWhileOpen } from '../periodic.ts';
 import { forgetLists } from '../storage/index.ts';
 import { ForumIndex } from '../threads/forum-index.ts';
+import { journalThreads } from '../threads/forum-journal.ts';
 import { HoldingsMemory } from '../threads/holdings-memory.ts';
 import { MemberDirectory } from '../users/member-directory.ts';
 import { type Change, Changes } from './changes.ts';
@@ -29,7 +31,13 @@ export function registerReadModels(app: FastifyInstance): void {
   app.decorate('holdings', new HoldingsMemory());
 
   const tell = (change: Change) => app.changes.tell(change);
-  const thread = (id: number) => tell({ kind: 'thread', id });
+  // Journaled by the process that wrote it, for a start from the forum's snapshot (`threads/forum-journal.ts`).
+  const thread = (id: number) => {
+    const facts = app.forum.get(id);
+    const linked = [id, facts?.sisterThreadId, facts?.parentThreadId].filter((other) => typeof other === 'number');
+    app.afterwards('forum change not journaled', () => journalThreads(app, linked));
+    tell({ kind: 'thread', id });
+  };
   app.events.on('thread.created', ({ threadId }) => thread(threadId));
   app.events.on('thread.pendingCreated', ({ thread: created }) => thread(created.id));
   app.events.on('thread.approved', ({ threadId }) => thread(threadId));
@@ -70,6 +78,7 @@ export function registerReadModels(app: FastifyInstance): void {
         for (const model of [app.forum, app.members, app.categories]) void model.reload().catch(report);
     }
   });
+  repeatWhileOpen(app, app.config.FORUM_SNAPSHOT_MS, 'forum snapshot', () => app.forum.snapshotIfDue());
   // Loaded in the background once the server is up: awaiting them here took the start at S from 0.5 s to 5.4 s
   // (2026-11-25, load 13). A read that needs a list waits for it; the session check reads its member by key meanwhile.
   app.addHook('onReady', async () => {

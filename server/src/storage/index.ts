@@ -56,6 +56,7 @@ export {
   readNewest,
   readRange,
   rewriteItem,
+  trimList,
 } from './keyed-list.ts';
 export { type Migration, markMigrated, registerMigrations, runMigrations } from './migrations.ts';
 /** Records kept for a while, a list per owner per month, removed whole. */
@@ -75,4 +76,7 @@ export {
 /** Reads and writes by `_id` that arrive together, sent as one command each. */
 export { readAllById, readById } from './read-batches.ts';
 export { connectRedis } from './redis.ts';
+/** A large value kept whole under a name (a read model's state): chunks, then a manifest written last. */
+export type { SnapshotManifest } from './snapshot-manifest.ts';
+export { dropSnapshot, readSnapshot, snapshotManifest, writeSnapshot } from './snapshots.ts';
 export { deleteDocument, insertDocument, updateDocument } from './write-batches.ts';

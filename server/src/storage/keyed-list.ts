@@ -642,3 +642,29 @@ export async function firstSince<T extends ListItem & { createdAt: Date }>(
   lists.set(list, [...answers.slice(-(ANSWERS_KEPT - 1)), { since: since.getTime(), n: low }]);
   return low;
 }
+
+/**
+ * Deletes items from..to (inclusive) of a list that is only read after `to` (a journal whose start is kept in a
+ * snapshot), by key, its buckets with them. The head hint is raised to `to` first, so no probe starts below the
+ * deleted items (a probe stops at the first missing one) and no append reuses their numbers.
+ */
+export async function trimList<T extends ListItem>(
+  app: StorageContext,
+  model: ItemModel<T>,
+  list: string,
+  from: number,
+  to: number,
+): Promise<void> {
+  if (to < Math.max(1, from)) return;
+  await raiseHead(app, list, to);
+  const numbers = numbersFrom(Math.max(1, from), to);
+  await deleteByIds(
+    model.collection,
+    numbers.map((n) => itemKey(list, n)),
+  );
+  const whole = numbers.filter((n) => (n - 1) % BUCKET === 0 && n + BUCKET - 1 <= to);
+  await deleteByIds(
+    storageModels(app).ListBucket.collection,
+    whole.map((n) => bucketKey(list, bucketOf(n))),
+  );
+}

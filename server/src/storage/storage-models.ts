@@ -4,6 +4,7 @@ import { intentSchema } from './intents.ts';
 import { listBucketSchema, listHeadSchema } from './keyed-list.ts';
 import { migrationSchema } from './migrations.ts';
 import { expiringListSchema, sweptMonthSchema } from './monthly-lists.ts';
+import { snapshotManifestSchema } from './snapshot-manifest.ts';
 
 /** storage's own collections: only this module reads or writes them. */
 export const storageModels = domainModels((connection) => ({
@@ -14,4 +15,5 @@ export const storageModels = domainModels((connection) => ({
   Migration: connection.model('Migration', migrationSchema),
   ExpiringList: connection.model('ExpiringList', expiringListSchema),
   SweptMonth: connection.model('SweptMonth', sweptMonthSchema),
+  SnapshotManifest: connection.model('SnapshotManifest', snapshotManifestSchema),
 }));

@@ -22,13 +22,14 @@ export function isolatedDatabase(): AppConfig['database'] {
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return {
-    // No digest or group-buy sweep on a timer unless a test asks: their collection reads would show in scansDuring.
+    // No digest or group-buy sweep, nor forum snapshot, on a timer unless a test asks: their collection reads would show in scansDuring.
     ...loadEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       NOTIFICATION_DIGEST_CHECK_MS: '0',
       GROUP_BUY_SWEEP_MS: '0',
       MUTE_END_CHECK_MS: '0',
+      FORUM_SNAPSHOT_MS: '0',
       ...env,
     }),
     database: isolatedDatabase(),

@@ -1,11 +1,26 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
 import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { replyCountOf } from '../replies/replies.ts';
-import { findAllByNumericId, findByNumericId, highestId } from '../storage/index.ts';
+import {
+  dropSnapshot,
+  findAllByNumericId,
+  findByNumericId,
+  headOf,
+  highestId,
+  itemKey,
+  readAllById,
+  readSnapshot,
+  snapshotManifest,
+  trimList,
+  writeSnapshot,
+} from '../storage/index.ts';
 import { type ActivitySnapshot, SNAPSHOT_ID, type Tallies } from './activity-snapshot.ts';
 import { CategoryTally } from './category-tally.ts';
+import { type ForumChange, JOURNAL } from './forum-journal.ts';
+import { decodeForum, encodeForum, type ForumSnapshotMeta, type ForumState } from './forum-snapshot.ts';
 import { threadModels } from './models.ts';
 import { canReadContent, canSee, type GatedThread, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
@@ -74,6 +89,16 @@ const EARLY_PAGES = 12;
 
 /** The load reads this many threads per round trip, and indexes each batch before asking for the next. */
 const LOAD_BATCH = 2000;
+
+/** The forum index's snapshot, under this name (`storage/snapshots.ts`). */
+const SNAPSHOT = 'forum-index';
+/**
+ * A snapshot waits this long after reading the journal's head before it takes the index's state: a change journaled
+ * by then (before its write, or just after it) has been written and told to this process, so the state holds it.
+ */
+const SNAPSHOT_SETTLE_MS = 2000;
+/** Journal items read by key per round trip at a start from the snapshot. */
+const REPLAY_BATCH = 2000;
 
 const lower = (text: string) => text.toLocaleLowerCase('en');
 
@@ -179,16 +204,99 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   #snapshot: Promise<ActivitySnapshot | null> | null = null;
   #snapshotAt = 0;
   #snapshotKey = '';
+  /** Bumped by each reload: a snapshot taken before one is not written (or is dropped). */
+  #epoch = 0;
+  /** The forum snapshot being written, if any. */
+  #writing: Promise<boolean> | null = null;
+  /** What this process started from: the snapshot's time and threads and the changes replayed, or null (a full load). */
+  startedFrom: { at: Date; threads: number; replayed: number } | null = null;
 
-  /** After a restore: texts may have changed under the same ids, so the words are indexed again, from the load. */
+  /**
+   * After a restore: texts may have changed under the same ids, so the words are indexed again, from a full load (the
+   * snapshot describes other data: it is dropped, and written again after the load).
+   */
   override reload(): Promise<void> {
+    this.#epoch += 1;
     this.#shownWords = new WordIndex();
     this.#contentWords = new WordIndex();
     this.#rewritten.clear();
+    this.startedFrom = null;
+    this.app.afterwards('forum snapshot not dropped', () => dropSnapshot(this.app, SNAPSHOT));
     return super.reload();
   }
 
   protected async *readAll(): AsyncIterable<ThreadFacts> {
+    // The first load starts from the snapshot when there is one; a reload (a restore) reads every thread.
+    const restored = this.#epoch === 0 ? await this.#restored() : null;
+    if (restored) {
+      yield* restored;
+      if (!this.loaded) this.#snapshotNow();
+      return;
+    }
+    yield* this.#readEveryThread();
+    if (this.app.config.FORUM_SNAPSHOT_MS > 0) {
+      const after = new Date();
+      this.app.afterwards('forum snapshot not written', () => this.writeSnapshot({ unlessNewerThan: after }));
+    }
+  }
+
+  /**
+   * The index as the last snapshot left it, with the threads changed since (the journal after the snapshot's head,
+   * and the ids above its highest) read again by key: null when there is no snapshot to start from (none written, a
+   * torn one, another format), and the load reads every thread.
+   */
+  async #restored(): Promise<ThreadFacts[] | null> {
+    const started = Date.now();
+    let state: ForumState | null = null;
+    let meta: ForumSnapshotMeta;
+    let at: Date;
+    try {
+      const snapshot = await readSnapshot(this.app, SNAPSHOT);
+      if (!snapshot) return null;
+      state = decodeForum(snapshot.data, NOBODY);
+      meta = snapshot.manifest.meta as unknown as ForumSnapshotMeta;
+      at = snapshot.manifest.at;
+    } catch (err) {
+      this.app.log.warn({ err }, 'forum snapshot not read: every thread is read');
+      return null;
+    }
+    if (!state) return null;
+    const { Thread, ForumChange } = threadModels(this.app);
+    const head = await headOf(this.app, ForumChange, JOURNAL);
+    const changed = new Set<number>();
+    for (let from = meta.head + 1; from <= head; from += REPLAY_BATCH) {
+      const keys = Array.from({ length: Math.min(REPLAY_BATCH, head - from + 1) }, (_, i) =>
+        itemKey(JOURNAL, from + i),
+      );
+      for (const item of await readAllById<ForumChange>(ForumChange, keys)) if (item) changed.add(item.threadId);
+    }
+    // Threads created since whose journal item a crash lost: every id above the snapshot's highest, by key.
+    const newest = await highestId(Thread, meta.top);
+    this.#top ??= Promise.resolve(newest);
+    for (let id = meta.top + 1; id <= newest; id++) changed.add(id);
+    const before = new Map(state.facts.map((facts) => [facts.id, facts]));
+    const reread = (await Promise.all([...changed].map((id) => this.readOne(id)))).filter((facts) => facts !== null);
+    this.#shownWords = state.shown;
+    this.#contentWords = state.content;
+    for (const id of state.rewritten) this.#rewritten.add(id);
+    // The words of a thread whose text changed since include the old ones: its matches are confirmed on its text.
+    for (const facts of reread)
+      if (before.has(facts.id) && before.get(facts.id)?.textHash !== facts.textHash) this.#rewritten.add(facts.id);
+    const kept = state.facts.filter((facts) => !changed.has(facts.id)) as ThreadFacts[];
+    this.startedFrom = { at, threads: kept.length + reread.length, replayed: changed.size };
+    this.app.log.info(
+      {
+        snapshotAgeS: Math.round((started - at.getTime()) / 1000),
+        threads: this.startedFrom.threads,
+        replayed: changed.size,
+        ms: Date.now() - started,
+      },
+      'forum index started from its snapshot',
+    );
+    return [...kept, ...reread];
+  }
+
+  async *#readEveryThread(): AsyncIterable<ThreadFacts> {
     const threads = threadModels(this.app)
       .Thread.find({ deletedAt: null }, LOADED)
       .lean<LoadedThread[]>()
@@ -205,6 +313,64 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     this.#contentWords.compact();
     // After a start, not after a restore's reload: what was restored stays as it was until the page is read.
     if (!this.loaded) this.#snapshotNow();
+  }
+
+  /**
+   * Writes the index's state as the forum snapshot, which a start reads instead of every thread: the journal's head
+   * and the highest thread id are read first, then (after a settling pause, and once every change told is applied)
+   * the state, so every change journaled up to that head is in it. The journal up to the previous snapshot's head is
+   * deleted (no start reads it again). `unlessNewerThan`: skipped when another wrote a snapshot since (after a
+   * restore, each process's reload). Answers whether it wrote one.
+   */
+  writeSnapshot(options: { settleMs?: number; unlessNewerThan?: Date } = {}): Promise<boolean> {
+    this.#writing ??= this.#writeSnapshot(options).finally(() => {
+      this.#writing = null;
+    });
+    return this.#writing;
+  }
+
+  async #writeSnapshot({
+    settleMs = SNAPSHOT_SETTLE_MS,
+    unlessNewerThan,
+  }: {
+    settleMs?: number;
+    unlessNewerThan?: Date;
+  }) {
+    const epoch = this.#epoch;
+    const { Thread, ForumChange } = threadModels(this.app);
+    const previous = await snapshotManifest(this.app, SNAPSHOT);
+    if (unlessNewerThan && previous && previous.at > unlessNewerThan) return false;
+    await this.current();
+    const [head, top] = await Promise.all([
+      headOf(this.app, ForumChange, JOURNAL),
+      highestId(Thread, this.#ids.at(-1) ?? 0),
+    ]);
+    if (settleMs > 0) await sleep(settleMs);
+    await this.current();
+    if (epoch !== this.#epoch) return false;
+    const facts = this.#ids.map((id) => this.byId.get(id) as ThreadFacts);
+    const state = { facts, shown: this.#shownWords, content: this.#contentWords, rewritten: [...this.#rewritten] };
+    const last = previous?.meta as Partial<ForumSnapshotMeta> | undefined;
+    const trim = { from: (last?.trimmedTo ?? 0) + 1, to: last?.head ?? 0 };
+    const meta: ForumSnapshotMeta = { head, top, threads: facts.length, trimmedTo: Math.max(trim.from - 1, trim.to) };
+    await writeSnapshot(this.app, SNAPSHOT, encodeForum(state), { ...meta });
+    // A reload began meanwhile: what was written describes the data before it.
+    if (epoch !== this.#epoch) {
+      await dropSnapshot(this.app, SNAPSHOT);
+      return false;
+    }
+    await trimList(this.app, ForumChange, JOURNAL, trim.from, trim.to);
+    return true;
+  }
+
+  /** The periodic snapshot: written when the last one is older than half the period and threads changed since. */
+  async snapshotIfDue(): Promise<boolean> {
+    if (!this.loaded) return false;
+    const latest = await snapshotManifest(this.app, SNAPSHOT);
+    if (latest && Date.now() - latest.at.getTime() < this.app.config.FORUM_SNAPSHOT_MS / 2) return false;
+    const head = await headOf(this.app, threadModels(this.app).ForumChange, JOURNAL);
+    if (latest && (latest.meta as unknown as ForumSnapshotMeta).head === head) return false;
+    return this.writeSnapshot();
   }
 
   protected async readOne(id: number): Promise<ThreadFacts | null> {

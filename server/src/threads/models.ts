@@ -1,5 +1,6 @@
 import { domainModels } from '../storage/index.ts';
 import { activitySnapshotSchema } from './activity-snapshot.ts';
+import { forumChangeSchema } from './forum-journal.ts';
 import { heldThreadSchema, holdingSchema } from './holding-model.ts';
 import { threadSchema } from './thread-model.ts';
 
@@ -12,4 +13,5 @@ export const threadModels = domainModels((connection) => ({
   Holding: connection.model('Holding', holdingSchema, 'entitlements'),
   HeldThread: connection.model('HeldThread', heldThreadSchema, 'holdings'),
   ActivitySnapshot: connection.model('ActivitySnapshot', activitySnapshotSchema),
+  ForumChange: connection.model('ForumChange', forumChangeSchema),
 }));

@@ -15,6 +15,7 @@ import { deleteReplies } from '../replies/replies.ts';
 import { byNumericId } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { TellingContext, ThreadContext, WritingContext } from './context.ts';
+import { journalThreads } from './forum-journal.ts';
 import { threadModels } from './models.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
@@ -84,6 +85,11 @@ export async function editThread(
     const amountChanged = !next.isGroupBuy || next.groupBuyContributionAmount !== thread.groupBuyContributionAmount;
     if (taken > 0 && amountChanged) throw badRequest(FORUM_TEXT.contributionLocked);
   }
+  // Journaled before the writes too: a crash between a write and its event would leave a snapshot's start without it.
+  await journalThreads(
+    app,
+    [id, thread.sisterThreadId, thread.parentThreadId].filter((other) => other !== null),
+  );
   await threadModels(app).Thread.updateOne(byNumericId(id), { $set: set });
   if (thread.sisterThreadId !== null) {
     // The sister is what the premium discussion sells: one price (kept in step both ways) and the parent's privacy.
@@ -114,6 +120,7 @@ export async function deleteThread(app: TellingContext, actor: Pick<UserRecord, 
   if (thread.isGroupBuy) await decide(app, thread, 'cancelled');
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
   const tombstone = { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] };
+  await journalThreads(app, [...ids, ...(thread.parentThreadId !== null ? [thread.parentThreadId] : [])]);
   await Promise.all(
     ids.map((threadId) => threadModels(app).Thread.updateOne(byNumericId(threadId), { $set: tombstone })),
   );
@@ -178,6 +185,7 @@ export async function approveThread(app: WritingContext, approver: UserRecord, i
   if (!thread.isApproved) {
     const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
     const approval = { isApproved: true, approvedBy: approver.id, approvedAt: new Date() };
+    await journalThreads(app, ids);
     await Promise.all(
       ids.map((threadId) => threadModels(app).Thread.updateOne(byNumericId(threadId), { $set: approval })),
     );

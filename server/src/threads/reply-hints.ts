@@ -1,6 +1,7 @@
 import { removedCountOf, replyCountOf } from '../replies/replies.ts';
 import { combinedWrites, internalId, readById, updateDocument } from '../storage/index.ts';
 import type { ThreadContext } from './context.ts';
+import { journalThreads } from './forum-journal.ts';
 import { threadModels } from './models.ts';
 
 /**
@@ -76,7 +77,10 @@ async function keepHint(app: HintContext, threadId: number, lastReplyAt: Date): 
     const holds =
       (stored.replyCount ?? 0) >= replyCount && (stored.lastReplyAt?.getTime() ?? 0) >= lastReplyAt.getTime();
     if (holds) {
-      if (check > 0) app.changes.tell({ kind: 'thread', id: threadId });
+      if (check > 0) {
+        await journalThreads(app, [threadId]);
+        app.changes.tell({ kind: 'thread', id: threadId });
+      }
       return;
     }
     await updateDocument(Thread, internalId(threadId), { $max: { replyCount, lastReplyAt } });

@@ -21,6 +21,13 @@ const fits: Record<Fit, (word: string, run: string) => boolean> = {
 export const wordsOf = (texts: string[]): Set<string> =>
   new Set(texts.flatMap((text) => text.split(/\s+/).filter(Boolean)));
 
+/** A word index as a snapshot stores it (`WordIndex.columns`). */
+export interface WordColumns {
+  words: string;
+  counts: Uint32Array;
+  ids: Int32Array;
+}
+
 /**
  * Which threads hold which words (runs of non-space characters, as lower-cased as the texts given), so a search reads
  * no text: a run of non-space characters in a text lies inside one of its words, so the threads having a word that
@@ -45,6 +52,41 @@ export class WordIndex {
         if (ids[at] !== id) ids.splice(at, 0, id);
       }
     }
+  }
+
+  /**
+   * The index as columns, for a snapshot: the words joined by spaces (no word holds one), each word's count of ids,
+   * and the ids, word after word.
+   */
+  columns(): WordColumns {
+    const counts = new Uint32Array(this.#threads.size);
+    let total = 0;
+    let i = 0;
+    for (const ids of this.#threads.values()) {
+      const count = typeof ids === 'number' ? 1 : ids.length;
+      counts[i++] = count;
+      total += count;
+    }
+    const ids = new Int32Array(total);
+    let at = 0;
+    for (const held of this.#threads.values()) {
+      if (typeof held === 'number') ids[at++] = held;
+      else for (const id of held) ids[at++] = id;
+    }
+    return { words: [...this.#threads.keys()].join(' '), counts, ids };
+  }
+
+  /** An index as `columns()` gave it. */
+  static fromColumns({ words, counts, ids }: WordColumns): WordIndex {
+    const index = new WordIndex();
+    let at = 0;
+    let i = 0;
+    for (const word of words.length > 0 ? words.split(' ') : []) {
+      const count = counts[i++] as number;
+      index.#threads.set(word, count === 1 ? (ids[at] as number) : Array.from(ids.subarray(at, at + count)));
+      at += count;
+    }
+    return index;
   }
 
   /** Arrays grown by pushes hold up to half again their length: after a load, each is copied to its size. */
