@@ -152,6 +152,8 @@ export async function measureConcurrentWrites(
     });
   }
   try {
+    // Sellers are credited just after their buyers' answers: judged once that work is done.
+    await app.settled();
     const after = await reconcileLedger(app);
     return {
       scenarios,

@@ -95,6 +95,19 @@ describe('keyed lists', () => {
     expect(all.map((item) => item.text)).toEqual(['1', '2', '3', '4', '5']);
   });
 
+  it('makes an append on the last item this process appended without reading it, and on the true one after another process appended', async () => {
+    const list = 'extended:1';
+    const total = (target: App, model: Model<Note>, amount: number) =>
+      appendAfter(target, model, list, (_n, previous) => ({ text: String(Number(previous?.text ?? 0) + amount) }));
+    await total(app, Notes, 1);
+    const commands = await commandsDuring(app, () => total(app, Notes, 2));
+    expect(commands.filter((command) => command.startsWith('find keyednotes'))).toEqual([]);
+    // Another process extends the list: this one's remembered item is no longer the last.
+    await total(other, OtherNotes, 10);
+    expect((await total(app, Notes, 100)).text).toBe('113');
+    expect((await readRange(app, Notes, list, 1, 4)).map((item) => item.text)).toEqual(['1', '3', '13', '113']);
+  });
+
   it('reads a page across buckets, and completes a bucket that lacks items by key', async () => {
     const list = 'pages:1';
     for (const i of oneTo(BUCKET + 10)) await append(app, Notes, list, () => ({ text: `note ${i}` }));

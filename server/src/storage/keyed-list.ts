@@ -103,9 +103,42 @@ function noteHead(app: StorageContext, list: string, n: number): void {
   heads.set(list, n);
 }
 
+/**
+ * The last item this process appended to each list that `appendAfter` extends (a ledger's head entry), by model and
+ * list: the next append is made on it without reading it. Another process's append since makes the insert fail on
+ * `_id`, and the append then reads the true head, as with a remembered head.
+ */
+const lastItems = new WeakMap<object, Map<string, ListItem>>();
+/** Fewer than the heads: each holds an item; a forgotten one costs one point read. */
+const LAST_ITEMS_MAX = 50_000;
+
+function lastItemsOf(app: StorageContext): Map<string, ListItem> {
+  let items = lastItems.get(memoryOf(app));
+  if (!items) {
+    items = new Map();
+    lastItems.set(memoryOf(app), items);
+  }
+  return items;
+}
+
+function lastItemOf<T extends ListItem>(app: StorageContext, name: string, n: number): T | undefined {
+  const item = lastItemsOf(app).get(name);
+  return item?.n === n ? (item as T) : undefined;
+}
+
+function noteLastItem(app: StorageContext, name: string, item: ListItem): void {
+  const items = lastItemsOf(app);
+  if ((items.get(name)?.n ?? 0) >= item.n) return;
+  if (items.size >= LAST_ITEMS_MAX) items.clear();
+  items.set(name, item);
+}
+
+const lineName = (model: ItemModel<ListItem>, list: string) => `${model.modelName}\u0000${list}`;
+
 /** After a restore: the data may be older than what this process remembers of its lists. */
 export function forgetLists(app: StorageContext): void {
   seenHeads.delete(memoryOf(app));
+  lastItems.delete(memoryOf(app));
   answersSince.delete(memoryOf(app));
 }
 
@@ -190,17 +223,21 @@ export async function appendAfter<T extends ListItem>(
   make: (n: number, previous: T | null) => Fields<T>,
   options: AppendOptions<T> = {},
 ): Promise<T> {
+  const name = lineName(model as unknown as ItemModel<ListItem>, list);
   const made = async (n: number, before: T | undefined) =>
-    make(n, before ?? (n > 1 ? await readItem(model, list, n - 1) : null));
-  return appendMade(app, model, list, made, options);
+    make(n, before ?? lastItemOf<T>(app, name, n - 1) ?? (n > 1 ? await readItem(model, list, n - 1) : null));
+  return appendMade(app, model, list, made, { ...options, extended: true });
 }
 
 type Fields<T extends ListItem> = Omit<T, '_id' | 'list' | 'n'>;
 
-/** One append waiting for its list's turn; `before` is the item made just ahead of it in the same batch, if any. */
+/**
+ * One append waiting for its list's turn; `before` is the item made just ahead of it in the same batch, if any.
+ * `extended`: made on the item before it (`appendAfter`), whose list's last item is then remembered.
+ */
 interface Waiting<T extends ListItem> {
   make: (n: number, before: T | undefined) => Promise<Fields<T>>;
-  options: AppendOptions<T>;
+  options: AppendOptions<T> & { extended?: boolean };
   resolve: (item: T) => void;
   reject: (error: unknown) => void;
 }
@@ -226,14 +263,14 @@ function appendMade<T extends ListItem>(
   model: ItemModel<T>,
   list: string,
   make: Waiting<T>['make'],
-  options: AppendOptions<T>,
+  options: Waiting<T>['options'],
 ): Promise<T> {
   let byList = lines.get(memoryOf(app));
   if (!byList) {
     byList = new Map();
     lines.set(memoryOf(app), byList);
   }
-  const name = `${model.modelName}\u0000${list}`;
+  const name = lineName(model as unknown as ItemModel<ListItem>, list);
   const line = byList.get(name) ?? { waiting: [], writing: false };
   byList.set(name, line);
   return new Promise<T>((resolve, reject) => {
@@ -291,6 +328,9 @@ async function writeBatch<T extends ListItem>(
       if (stored.length > 0) {
         const last = (stored.at(-1) as T).n;
         noteHead(app, list, last);
+        if (storedNow.some((waiting) => waiting.options.extended)) {
+          noteLastItem(app, lineName(model as unknown as ItemModel<ListItem>, list), stored.at(-1) as T);
+        }
         // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).
         app.afterwards('list head hint not written', () => raiseHead(app, list, last));
         await settleStored(app, stored, storedNow);
@@ -563,6 +603,7 @@ export async function rewriteItem<T extends ListItem>(
   update: Partial<Omit<T, '_id' | 'list' | 'n'>>,
 ): Promise<void> {
   const bucket = bucketOf(n);
+  lastItemsOf(app).delete(lineName(model as unknown as ItemModel<ListItem>, list));
   await bucketRepair.begin(app, bucketKey(list, bucket), { list, bucket, model: model.modelName });
   await model.collection.updateOne({ _id: itemKey(list, n) } as never, { $set: update } as never);
   if (await repairBucket(app, model, list, bucket)) await bucketRepair.done(app, bucketKey(list, bucket));
@@ -589,6 +630,7 @@ async function repairBucket<T extends ListItem>(
  * it again: its head hints stay, and an append would follow them past the deleted numbers).
  */
 export async function deleteList<T extends ListItem>(app: StorageContext, model: ItemModel<T>, list: string) {
+  lastItemsOf(app).delete(lineName(model as unknown as ItemModel<ListItem>, list));
   const head = await headOf(app, model, list);
   const numbers = Array.from({ length: head }, (_, i) => i + 1);
   await deleteByIds(

@@ -10,6 +10,8 @@ import { reconcileLedger } from '../wallet/reconcile.ts';
  * open contributions, and once it has ended it paid out or gave back, never both.
  */
 export async function expectLedgerReconciles(app: App): Promise<void> {
+  // Sellers are credited just after the buyer's answer (`sell`): the ledger is judged once that work is done.
+  await app.settled();
   const { entries, byAccount, problems } = await reconcileLedger(app);
   expect(problems).toEqual([]);
   for (const [account, chain] of byAccount) {

@@ -11,7 +11,7 @@ import {
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { insertDocument, isDuplicateKey } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { balanceOf, movementByKey, pay, type WalletContext } from '../wallet/ledger.ts';
+import { balanceOf, movementByKey, sell, type WalletContext } from '../wallet/ledger.ts';
 import { ledgerKeys, threadReference } from '../wallet/ledger-keys.ts';
 import type { EntryType } from '../wallet/ledger-model.ts';
 import { holdingsOf, recordHolding } from './access.ts';
@@ -23,24 +23,33 @@ import { readableThread, visibleThread } from './service.ts';
 import type { ThreadRecord } from './thread-model.ts';
 
 /**
- * The buyer's debit and the author's credit, through the ledger under a key that makes it happen once.
- * A shortfall answers the spec's text; a shortfall caused by this very key having just been paid by a
- * concurrent request is that payment, not a shortfall.
+ * The buyer's debit and the author's credit (`sell`: the author is credited just after the answer), through the
+ * ledger under a key that makes it happen once. Answers the buyer's balance after it. A shortfall answers the spec's
+ * text; a shortfall caused by this very key having just been paid by a concurrent request is that payment, not a
+ * shortfall.
  */
 async function payAuthor(
   app: WalletContext,
   buyer: UserRecord,
   thread: ThreadRecord,
   charge: { amount: number; key: string; type: EntryType },
-) {
+): Promise<number> {
   try {
-    await pay(app, { buyer: buyer.id, seller: thread.authorId, reference: threadReference(thread.id), ...charge });
+    const { entry, replayed } = await sell(app, {
+      buyer: buyer.id,
+      seller: thread.authorId,
+      reference: threadReference(thread.id),
+      ...charge,
+    });
+    // A replayed entry's balance is of its time.
+    return replayed ? await balanceOf(app, buyer.id) : entry.balanceAfter;
   } catch (error) {
     const short = error instanceof AppError && error.code === ErrorCode.InsufficientCoins;
     if (!short) throw error;
     if (!(await movementByKey(app, charge.key))) {
       throw new AppError(402, ErrorCode.InsufficientCoins, THREAD_TEXT.insufficientCoins, error.details);
     }
+    return balanceOf(app, buyer.id);
   }
 }
 
@@ -55,14 +64,15 @@ type BuyingContext = Omit<ThreadContext, 'categories' | 'changes'>;
 
 /**
  * The holding decides: of any number of paid requests for the same thing, one inserts it and succeeds (true); the
- * others answer false. The holder's remembered answers are forgotten (`access.granted`), and search's list gains it.
+ * others answer false. The holder's remembered answers are forgotten (`access.granted`), and search's list gains it
+ * just after the answer (best effort: access is decided by the holding).
  */
 export async function grantHolding(app: GrantContext, threadId: number, userId: number, kind: HoldingKind) {
   try {
     const _id = holdingKey(threadId, userId, kind);
     await insertDocument(threadModels(app).Holding, { _id, threadId, userId, kind, createdAt: new Date() });
     app.events.publish('access.granted', { userId, threadId });
-    await recordHolding(app, userId, threadId, kind);
+    app.afterwards('holding not listed', () => recordHolding(app, userId, threadId, kind));
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;
@@ -109,24 +119,25 @@ export async function unlockDiscussion(
  */
 export async function buyThread(app: BuyingContext, buyer: UserRecord, body: SpendBody): Promise<SpendReply> {
   const thread = await visibleThread(app, buyer, body.referenceId);
+  const purchased = { message: FORUM_TEXT.purchased, threadId: thread.id };
   if (thread.isSisterThread && thread.parentThreadId !== null) {
     await unlockDiscussion(app, buyer, thread.parentThreadId, body.amount);
-  } else {
-    if (!thread.isPremium || !thread.premiumCost) throw badRequest(FORUM_TEXT.notPremium);
-    if (isAuthor(buyer, thread)) throw badRequest(FORUM_TEXT.cannotBuyOwn);
-    const holdings = await holdingsOf(app, buyer, [thread]);
-    if (canReadContent(buyer, thread, holdings)) throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
-    assertPrice(body.amount, thread.premiumCost);
-    await payAuthor(app, buyer, thread, {
-      amount: thread.premiumCost,
-      key: ledgerKeys.premium(buyer.id, thread.id),
-      type: 'premium_purchase',
-    });
-    if (!(await grantHolding(app, thread.id, buyer.id, 'purchase'))) {
-      throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
-    }
+    return { ...purchased, balance: await balanceOf(app, buyer.id) };
   }
-  return { message: FORUM_TEXT.purchased, threadId: thread.id, balance: await balanceOf(app, buyer.id) };
+  if (!thread.isPremium || !thread.premiumCost) throw badRequest(FORUM_TEXT.notPremium);
+  if (isAuthor(buyer, thread)) throw badRequest(FORUM_TEXT.cannotBuyOwn);
+  const holdings = await holdingsOf(app, buyer, [thread]);
+  if (canReadContent(buyer, thread, holdings)) throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
+  assertPrice(body.amount, thread.premiumCost);
+  const balance = await payAuthor(app, buyer, thread, {
+    amount: thread.premiumCost,
+    key: ledgerKeys.premium(buyer.id, thread.id),
+    type: 'premium_purchase',
+  });
+  if (!(await grantHolding(app, thread.id, buyer.id, 'purchase'))) {
+    throw conflict(FORUM_TEXT.alreadyOwned, ErrorCode.AlreadyOwned);
+  }
+  return { ...purchased, balance };
 }
 
 /** Spec 001 §3 "Unlockable check": staff and the author have access without paying. */

@@ -188,9 +188,9 @@ describe('a premium sister thread (unlockable type premium_thread)', () => {
       userHasAccess: true,
       parentThreadId: thread.id,
     });
-    expect((await client.call(api.unlockedContent)).json().threadIds).toEqual(
-      expect.arrayContaining([thread.id, sisterId]),
-    );
+    await expect
+      .poll(async () => (await client.call(api.unlockedContent)).json().threadIds)
+      .toEqual(expect.arrayContaining([thread.id, sisterId]));
     await expectLedgerReconciles(app);
   });
 

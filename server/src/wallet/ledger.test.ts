@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
-import { balanceOf, move, movementByKey, pay, refund, sellerCredit } from './ledger.ts';
+import { balanceOf, ledgerMove, move, movementByKey, pay, refund, sellerCredit } from './ledger.ts';
 import { walletModels } from './models.ts';
 
 let app: App;
@@ -44,6 +44,9 @@ describe('the coin ledger', () => {
     expect(first.replayed).toBe(false);
     expect(again.replayed).toBe(true);
     expect(await balanceOf(app, user.id)).toBe(30);
+    // Neither leaves work behind: the replay cleared the intent it recorded while its pointer was read.
+    await app.settled();
+    expect(await ledgerMove.pending(app, `once:${user.id}`)).toBeNull();
   });
 
   it('race: 100 concurrent debits of one key charge once', async () => {

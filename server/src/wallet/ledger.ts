@@ -135,15 +135,21 @@ async function searchByKey(app: Database, key: string): Promise<LedgerEntry | nu
  * updates are not atomic. Costs a few point reads and inserts, however long the ledger.
  */
 export async function move(app: WalletContext, movement: Movement): Promise<MovementResult> {
-  // The pointer alone: a movement whose pointer is missing is refused below by the unique key, and answered.
-  const done = await readById<{ entry: LedgerEntry }>(walletModels(app).LedgerKey, movement.key);
-  if (done) return { entry: done.entry, replayed: true };
   const since = Date.now();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
-  const [alone] = await Promise.all([
+  // The pointer alone answers a replay (one whose pointer is missing is refused below by the unique key, and
+  // answered); it is read while the intents are recorded, which a replay then clears if they are its own.
+  const [done, alone, owing] = await Promise.all([
+    readById<{ entry: LedgerEntry }>(walletModels(app).LedgerKey, movement.key),
     ledgerMove.begin(app, movement.key, { key: movement.key, account: movement.account, since }),
-    owed ? sellerCredit.begin(app, movement.key, { key: movement.key, since }) : null,
+    owed ? sellerCredit.begin(app, movement.key, { key: movement.key, since }) : false,
   ]);
+  if (done) {
+    app.afterwards('replayed movement not cleared', () =>
+      Promise.all([alone && ledgerMove.done(app, movement.key), owing && sellerCredit.done(app, movement.key)]),
+    );
+    return { entry: done.entry, replayed: true };
+  }
   // Listed under its type in the ledger's turn (so in the ledger's order) and before the pointer: a movement cut
   // short before its pointer is listed by the sweep (`finishMovement`).
   const byType = { alongside: (item: LedgerItem) => listByType(app, entryOf(item)) };
@@ -227,7 +233,8 @@ async function settleMovement(app: StorageContext, entry: LedgerEntry, counted =
     counted ? null : countMovement(app, entry),
     claimOnce(walletModels(app).LedgerKey, { _id: entry.key, entry }),
   ]);
-  await ledgerMove.done(app, entry.key);
+  // Not waited for: with the pointer written, a sweep that finds the intent finds the movement done.
+  app.afterwards('movement intent not cleared', () => ledgerMove.done(app, entry.key));
 }
 
 async function countMovement(app: StorageContext, entry: LedgerEntry): Promise<void> {
@@ -240,16 +247,17 @@ async function countMovement(app: StorageContext, entry: LedgerEntry): Promise<v
   await appendAfter(app, movements(app), MOVEMENTS, count, { buckets: false });
 }
 
-/**
- * A purchase from another member: the buyer's debit, then the seller's credit under its own key.
- * The debit's `sellerCredit` intent, recorded before it, stays until the credit: a crash between the two
- * leaves it for the start-up sweep.
- */
-export async function pay(
-  app: WalletContext,
-  payment: { buyer: number; seller: number; amount: number; key: string; type: EntryType; reference: string },
-): Promise<MovementResult> {
-  const debit = await move(app, {
+interface Payment {
+  buyer: number;
+  seller: number;
+  amount: number;
+  key: string;
+  type: EntryType;
+  reference: string;
+}
+
+const debitOf = (app: WalletContext, payment: Payment) =>
+  move(app, {
     account: payment.buyer,
     amount: -payment.amount,
     key: payment.key,
@@ -257,7 +265,27 @@ export async function pay(
     reference: payment.reference,
     creditTo: payment.seller,
   });
+
+/**
+ * A payment between accounts: the buyer's debit, then the seller's credit under its own key, both done when it
+ * returns (an escrow's payout, a contribution given back). The debit's `sellerCredit` intent, recorded before it,
+ * stays until the credit: a crash between the two leaves it for the start-up sweep.
+ */
+export async function pay(app: WalletContext, payment: Payment): Promise<MovementResult> {
+  const debit = await debitOf(app, payment);
   await completeSale(app, debit.entry);
+  return debit;
+}
+
+/**
+ * A member's purchase from another member: as `pay`, but the buyer is answered once debited, and the seller is
+ * credited right after (a few milliseconds; their balance is pushed then). The buyer's answer waits for half the
+ * writes, and many buyers of one seller do not queue behind each other's credits. The `sellerCredit` intent makes
+ * the credit happen across a crash, as it does for `pay`.
+ */
+export async function sell(app: WalletContext, payment: Payment): Promise<MovementResult> {
+  const debit = await debitOf(app, payment);
+  app.afterwards('sale not credited', () => completeSale(app, debit.entry));
   return debit;
 }
 
