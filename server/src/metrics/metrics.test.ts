@@ -123,6 +123,8 @@ describe('GET /metrics, with METRICS_TOKEN set', () => {
     const members = (samples: Samples) => total(samples, 'enclave_read_model_records', { model: 'members' });
     expect(members(after) - members(before)).toBeGreaterThanOrEqual(2);
     expect(total(after, 'enclave_read_model_records', { model: 'forum' })).toBeGreaterThanOrEqual(1);
+    // No snapshot in tests unless one asks: the forum index read every thread.
+    expect(total(after, 'enclave_forum_snapshot_age_seconds')).toBe(-1);
   });
 
   it('reports sweeps: runs, failures and the last duration', async () => {

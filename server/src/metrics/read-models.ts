@@ -22,4 +22,13 @@ export function watchReadModels(app: FastifyInstance, registry: Registry): void 
       for (const [model, readModel] of Object.entries(models())) this.set({ model }, readModel.size);
     },
   });
+  new Gauge({
+    name: 'enclave_forum_snapshot_age_seconds',
+    help: 'Age of the forum index snapshot this process last started from or wrote (-1: none; it read every thread)',
+    registers: [registry],
+    collect() {
+      const at = app.forum.snapshotAt;
+      this.set(at ? (Date.now() - at.getTime()) / 1000 : -1);
+    },
+  });
 }

@@ -210,6 +210,8 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   #writing: Promise<boolean> | null = null;
   /** What this process started from: the snapshot's time and threads and the changes replayed, or null (a full load). */
   startedFrom: { at: Date; threads: number; replayed: number } | null = null;
+  /** When the forum snapshot this process last started from or wrote was taken (a metric), or null. */
+  snapshotAt: Date | null = null;
 
   /**
    * After a restore: texts may have changed under the same ids, so the words are indexed again, from a full load (the
@@ -284,6 +286,7 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
       if (before.has(facts.id) && before.get(facts.id)?.textHash !== facts.textHash) this.#rewritten.add(facts.id);
     const kept = state.facts.filter((facts) => !changed.has(facts.id)) as ThreadFacts[];
     this.startedFrom = { at, threads: kept.length + reread.length, replayed: changed.size };
+    this.snapshotAt = at;
     this.app.log.info(
       {
         snapshotAgeS: Math.round((started - at.getTime()) / 1000),
@@ -353,12 +356,14 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     const last = previous?.meta as Partial<ForumSnapshotMeta> | undefined;
     const trim = { from: (last?.trimmedTo ?? 0) + 1, to: last?.head ?? 0 };
     const meta: ForumSnapshotMeta = { head, top, threads: facts.length, trimmedTo: Math.max(trim.from - 1, trim.to) };
+    const taken = new Date();
     await writeSnapshot(this.app, SNAPSHOT, encodeForum(state), { ...meta });
     // A reload began meanwhile: what was written describes the data before it.
     if (epoch !== this.#epoch) {
       await dropSnapshot(this.app, SNAPSHOT);
       return false;
     }
+    this.snapshotAt = taken;
     await trimList(this.app, ForumChange, JOURNAL, trim.from, trim.to);
     return true;
   }

@@ -61,6 +61,7 @@ describe('a start from the forum snapshot', () => {
     });
     expect(scans.filter((scan) => scan.collection === 'threads')).toEqual([]);
     expect(app.forum.startedFrom).toMatchObject({ threads: 8, replayed: 0 });
+    expect(app.forum.snapshotAt).toEqual(app.forum.startedFrom?.at);
     expect(await found(app, 'emu')).toEqual([]);
     expect(await found(app, 'emu', staff)).toEqual([pending]);
   });
