@@ -83,7 +83,12 @@ export class WordIndex {
     let i = 0;
     for (const word of words.length > 0 ? words.split(' ') : []) {
       const count = counts[i++] as number;
-      index.#threads.set(word, count === 1 ? (ids[at] as number) : Array.from(ids.subarray(at, at + count)));
+      const from = at;
+      // From an array-like, sized at once: from the typed array itself (an iterable), each grew with slack.
+      index.#threads.set(
+        word,
+        count === 1 ? (ids[at] as number) : Array.from({ length: count }, (_, k) => ids[from + k] as number),
+      );
       at += count;
     }
     return index;
