@@ -45,16 +45,10 @@ async function sendDigest(app: FastifyInstance, memberId: number, period: number
   const upTo = await headOf(app, notificationModels(app).NotificationItem, mailOf(memberId));
   let from = 0;
   // The digest list records how far each digest went; the next one starts after it.
-  await appendAfter(
-    app,
-    notificationModels(app).NotificationDigest,
-    digestsOf(memberId),
-    (_n, previous) => {
-      from = (previous?.upTo ?? 0) + 1;
-      return { period, upTo: Math.max(upTo, previous?.upTo ?? 0) };
-    },
-    { buckets: false },
-  );
+  await appendAfter(app, notificationModels(app).NotificationDigest, digestsOf(memberId), (_n, previous) => {
+    from = (previous?.upTo ?? 0) + 1;
+    return { period, upTo: Math.max(upTo, previous?.upTo ?? 0) };
+  });
   if (!member || member.deletedAt || !member.isEmailVerified || from > upTo) return false;
   const items = await readRange(app, notificationModels(app).NotificationItem, mailOf(memberId), from, upTo);
   const lines = (await presentNotifications(app, member, items)).map((n) => `- ${notificationText(n)}`);

@@ -1,6 +1,6 @@
 import type { NotificationKind, NotificationOutcome } from '@enclave/protocol';
 import { Schema } from 'mongoose';
-import { type ListItem, listItemFields } from '../storage/index.ts';
+import { itemsReadByKey, type ListItem, listItemFields } from '../storage/index.ts';
 
 /**
  * What happened, as stored for one member: the ids of the thing, never its text (a title is looked up
@@ -35,9 +35,8 @@ export interface ReadMark extends ListItem {
   upTo: number;
 }
 
-export const readMarkSchema = new Schema<ReadMark>(
-  { ...listItemFields, upTo: { type: Number, required: true } },
-  { id: false, versionKey: false },
+export const readMarkSchema = itemsReadByKey(
+  new Schema<ReadMark>({ ...listItemFields, upTo: { type: Number, required: true } }, { id: false, versionKey: false }),
 );
 
 /**
@@ -85,9 +84,11 @@ export interface DigestItem extends ListItem {
   upTo: number;
 }
 
-export const digestItemSchema = new Schema<DigestItem>(
-  { ...listItemFields, period: { type: Number, required: true }, upTo: { type: Number, required: true } },
-  { id: false, versionKey: false },
+export const digestItemSchema = itemsReadByKey(
+  new Schema<DigestItem>(
+    { ...listItemFields, period: { type: Number, required: true }, upTo: { type: Number, required: true } },
+    { id: false, versionKey: false },
+  ),
 );
 
 /** A member's preferences under `_id` their id; absent means the defaults. */

@@ -116,7 +116,7 @@ export async function addToList(app: NotificationContext, member: MemberCard, ma
 /** The member joins the period's digest list once, however many notifications they get in it. */
 async function markDue(app: StorageContext, memberId: number, period: number): Promise<void> {
   if (!(await claim(app, `due:${period}:${memberId}`))) return;
-  await append(app, notificationModels(app).NotificationMember, dueIn(period), () => ({ memberId }), { buckets: true });
+  await append(app, notificationModels(app).NotificationMember, dueIn(period), () => ({ memberId }));
 }
 
 /** The "read up to" mark: the head item of the member's read list (0 before any). */
@@ -159,13 +159,9 @@ export async function markRead(app: NotificationContext, memberId: number, upTo:
   const head = await headOf(app, notificationModels(app).NotificationItem, notificationsOf(memberId));
   const target = Math.min(upTo, head);
   if (target > (await readUpToOf(app, memberId))) {
-    await appendAfter(
-      app,
-      notificationModels(app).NotificationReadMark,
-      readsOf(memberId),
-      (_n, previous) => ({ upTo: Math.max(previous?.upTo ?? 0, target) }),
-      { buckets: false },
-    );
+    await appendAfter(app, notificationModels(app).NotificationReadMark, readsOf(memberId), (_n, previous) => ({
+      upTo: Math.max(previous?.upTo ?? 0, target),
+    }));
   }
   const count = await countOf(app, memberId, head);
   app.events.publish('notification.read', { userId: memberId, ...count });

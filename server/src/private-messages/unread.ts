@@ -1,5 +1,12 @@
 import { Schema } from 'mongoose';
-import { append, headOf, isDuplicateKey, type ListItem, type StorageContext } from '../storage/index.ts';
+import {
+  append,
+  headOf,
+  isDuplicateKey,
+  itemsReadByKey,
+  type ListItem,
+  type StorageContext,
+} from '../storage/index.ts';
 import { inboxOf } from './message-model.ts';
 import { messageModels } from './models.ts';
 
@@ -15,9 +22,12 @@ export interface SettledEntry extends ListItem {
   messageId: number;
 }
 
-export const settledEntrySchema = new Schema<SettledEntry>(
-  { _id: String, list: String, n: Number, messageId: Number },
-  { id: false, versionKey: false },
+/** Only a list's head is read (it is the count): read by key. */
+export const settledEntrySchema = itemsReadByKey(
+  new Schema<SettledEntry>(
+    { _id: String, list: String, n: Number, messageId: Number },
+    { id: false, versionKey: false },
+  ),
 );
 
 /**
@@ -52,16 +62,7 @@ export async function settle(
     const settlement = await messageModels(app).MessageSettlement.findById(String(message.id)).lean<Settlement>();
     return { first: false, settlement: settlement ?? how };
   }
-  // Only the head is read (it is the count): no buckets.
-  await append(
-    app,
-    messageModels(app).SettledEntry,
-    settledOf(message.recipientId),
-    () => ({ messageId: message.id }),
-    {
-      buckets: false,
-    },
-  );
+  await append(app, messageModels(app).SettledEntry, settledOf(message.recipientId), () => ({ messageId: message.id }));
   return { first: true, settlement: how };
 }
 

@@ -35,14 +35,11 @@ interface NewReply {
 export async function writeReply(app: RecordingContext, reply: NewReply): Promise<ReplyRecord> {
   const { ReplyRef, Reply } = replyModels(app);
   const createdAt = new Date();
-  // Ids are looked up one at a time, never listed: no buckets.
-  const ref = await append<ReplyRefRecord>(
-    app,
-    ReplyRef,
-    REPLY_IDS,
-    () => ({ threadId: reply.threadId, number: null, createdAt }),
-    { buckets: false },
-  );
+  const ref = await append<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, () => ({
+    threadId: reply.threadId,
+    number: null,
+    createdAt,
+  }));
   // The id's entry and the hints are written beside the reply's bucket.
   return append<ReplyRecord>(
     app,

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { type ListItem, listItemFields } from '../storage/index.ts';
+import { itemsReadByKey, type ListItem, listItemFields } from '../storage/index.ts';
 
 /**
  * A reply: item `n` of its thread's keyed list `replies:{threadId}` (`_id` `replies:{threadId}:{n}`),
@@ -49,14 +49,19 @@ export interface ReplyRefRecord extends ListItem {
   createdAt: Date;
 }
 
-/** Keyed entries about replies: the id index (`reply-ids`) and each thread's removals (`removed:{threadId}`). */
-export const replyRefSchema = new Schema<ReplyRefRecord>(
-  {
-    ...listItemFields,
-    threadId: { type: Number, default: null },
-    number: { type: Number, default: null },
-    replyId: { type: Number },
-    createdAt: { type: Date, required: true },
-  },
-  { id: false, versionKey: false },
+/**
+ * Keyed entries about replies: the id index (`reply-ids`) and each thread's removals (`removed:{threadId}`); looked up
+ * one at a time, never paged: read by key.
+ */
+export const replyRefSchema = itemsReadByKey(
+  new Schema<ReplyRefRecord>(
+    {
+      ...listItemFields,
+      threadId: { type: Number, default: null },
+      number: { type: Number, default: null },
+      replyId: { type: Number },
+      createdAt: { type: Date, required: true },
+    },
+    { id: false, versionKey: false },
+  ),
 );

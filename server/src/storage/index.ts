@@ -49,6 +49,7 @@ export {
   importIdLists,
   importList,
   itemKey,
+  itemsReadByKey,
   type ListItem,
   listId,
   listItemFields,

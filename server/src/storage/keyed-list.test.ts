@@ -12,6 +12,7 @@ import {
   firstSince,
   forgetLists,
   headOf,
+  itemsReadByKey,
   type ListItem,
   readBucket,
   readNewest,
@@ -29,6 +30,8 @@ let app: App;
 let other: App;
 let Notes: Model<Note>;
 let OtherNotes: Model<Note>;
+/** A list read by key: its appends keep no buckets. */
+let Ids: Model<Note>;
 
 const noteSchema = new Schema<Note>({ _id: String, list: String, n: Number, text: String }, { versionKey: false });
 interface TimedNote extends Note {
@@ -42,6 +45,10 @@ beforeAll(async () => {
   other = await createTestApp({}, app.config.database);
   Notes = app.mongo.model('KeyedNote', noteSchema);
   OtherNotes = other.mongo.model('KeyedNote', noteSchema);
+  Ids = app.mongo.model(
+    'KeyedId',
+    itemsReadByKey(new Schema<Note>({ _id: String, list: String, n: Number, text: String }, { versionKey: false })),
+  );
   TimedNotes = app.mongo.model(
     'TimedNote',
     new Schema<TimedNote>(
@@ -126,6 +133,27 @@ describe('keyed lists', () => {
       oneTo(6).map((i) => `note ${i}`),
     );
     await expect.poll(async () => numbers(await readBucket(app, list, 0))).toEqual(oneTo(6));
+  });
+
+  it('stores the head hint once every few appends; a process that has not seen the list finds the head in three reads', async () => {
+    const list = 'hinted:1';
+    const commands = await commandsDuring(app, async () => {
+      for (const i of oneTo(20)) await append(app, Notes, list, () => ({ text: `${i}` }));
+      await app.settled();
+    });
+    expect(commands.filter((command) => command === 'update listheads').length).toBeLessThanOrEqual(3);
+    const reads = await commandsDuring(other, async () => expect(await headOf(other, OtherNotes, list)).toBe(20));
+    expect(reads.length).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps no buckets for a list read by key, and pages it by key', async () => {
+    const list = 'by-key:1';
+    for (const i of oneTo(BUCKET + 3)) await append(app, Ids, list, () => ({ text: `${i}` }));
+    expect(await storageModels(app).ListBucket.countDocuments({ _id: { $in: [`${list}#0`, `${list}#1`] } })).toBe(0);
+    const page = await readRange(app, Ids, list, BUCKET - 1, BUCKET + 3);
+    expect(page.map((item) => item.text)).toEqual(['49', '50', '51', '52', '53']);
+    await app.settled();
+    expect(await storageModels(app).ListBucket.countDocuments({ _id: { $in: [`${list}#0`, `${list}#1`] } })).toBe(0);
   });
 
   it('finds the true head from a stale stored hint, in a process that has not seen the list', async () => {

@@ -2,7 +2,7 @@ import { type Model, mongo, Schema } from 'mongoose';
 import type { StorageContext } from './domain-models.ts';
 import { deleteByIds, isDuplicateKey } from './ids.ts';
 import { intent } from './intents.ts';
-import { itemKey, type ListItem } from './list-item.ts';
+import { isReadByKey, itemKey, type ListItem } from './list-item.ts';
 import { readById } from './read-batches.ts';
 import { storageModels } from './storage-models.ts';
 import { firstRefusal, insertDocument, updateDocument, WriteRefused } from './write-batches.ts';
@@ -28,7 +28,7 @@ import { firstRefusal, insertDocument, updateDocument, WriteRefused } from './wr
  */
 export const BUCKET = 50;
 
-export { itemKey, type ListItem, listItemFields } from './list-item.ts';
+export { itemKey, itemsReadByKey, type ListItem, listItemFields } from './list-item.ts';
 export const bucketOf = (n: number) => Math.floor((n - 1) / BUCKET);
 export const bucketKey = (list: string, bucket: number) => `${list}#${bucket}`;
 
@@ -145,9 +145,9 @@ export function forgetLists(app: StorageContext): void {
 const exists = async (model: ItemModel<ListItem>, list: string, n: number) => (await readItem(model, list, n)) !== null;
 
 /**
- * The number of items in `list`: the head this process remembers or the stored hint, then forward by
- * doubling steps and a binary search (items are gap-free, so "item n exists" is true up to the head
- * and false after). Usually one miss.
+ * The number of items in `list`: the head this process remembers or the stored hint, then forward (items are
+ * gap-free, so "item n exists" is true up to the head and false after). Usually one miss; a stored hint trails by
+ * fewer than HINT_EVERY items, which are probed in one read.
  */
 export async function headOf<T extends ListItem>(
   app: StorageContext,
@@ -156,22 +156,39 @@ export async function headOf<T extends ListItem>(
 ): Promise<number> {
   const any = model as unknown as ItemModel<ListItem>;
   const hint = await headHint(app, list);
-  let low = hint;
+  let head = hint;
+  if (await exists(any, list, hint + 1)) {
+    const next = await Promise.all(numbersFrom(hint + 2, hint + HINT_EVERY).map((n) => exists(any, list, n)));
+    const missing = next.indexOf(false);
+    head = missing === -1 ? await searchForward(any, list, hint + HINT_EVERY) : hint + 1 + missing;
+  }
+  if (head >= hint + HINT_EVERY) void raiseHead(app, list, head);
+  noteHead(app, list, head);
+  return head;
+}
+
+/** The head, from an item known to exist: forward by doubling steps, then a binary search. */
+async function searchForward(model: ItemModel<ListItem>, list: string, from: number): Promise<number> {
+  let low = from;
   let step = 1;
-  while (await exists(any, list, low + step)) {
+  while (await exists(model, list, low + step)) {
     low += step;
     step *= 2;
   }
   let high = low + step; // missing
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    if (await exists(any, list, mid)) low = mid;
+    if (await exists(model, list, mid)) low = mid;
     else high = mid;
   }
-  if (low > hint) void raiseHead(app, list, low);
-  noteHead(app, list, low);
   return low;
 }
+
+/**
+ * The stored hint is raised once every this many items (a write per append was a fifth of a purchase's writes), so it
+ * trails the head by fewer: a process that has not seen the list probes them in one read.
+ */
+const HINT_EVERY = 8;
 
 /** The head this process remembers, or else the stored hint: at most the true head. */
 async function headHint(app: StorageContext, list: string): Promise<number> {
@@ -188,9 +205,9 @@ export async function raiseHead(app: StorageContext, list: string, n: number): P
   }
 }
 
-/** A list read only item by item (or only counted) keeps no buckets: `{ buckets: false }`. */
+const keepsBuckets = (model: { schema: object }) => !isReadByKey(model.schema);
+
 export interface AppendOptions<T extends ListItem = ListItem> {
-  buckets?: boolean;
   /** What to write once the item is stored, beside its bucket (a reply's thread hints), before the append answers. */
   alongside?: (item: T) => Promise<unknown>;
 }
@@ -327,13 +344,16 @@ async function writeBatch<T extends ListItem>(
       todo = todo.slice(stored.length);
       if (stored.length > 0) {
         const last = (stored.at(-1) as T).n;
+        const first = (stored[0] as T).n;
         noteHead(app, list, last);
         if (storedNow.some((waiting) => waiting.options.extended)) {
           noteLastItem(app, lineName(model as unknown as ItemModel<ListItem>, list), stored.at(-1) as T);
         }
-        // The hint only spares probes, so the append does not wait for it (a hot list's head is contended).
-        app.afterwards('list head hint not written', () => raiseHead(app, list, last));
-        await settleStored(app, stored, storedNow);
+        // The hint only spares probes: written once every HINT_EVERY items, and not waited for.
+        if (Math.floor(last / HINT_EVERY) > Math.floor((first - 1) / HINT_EVERY)) {
+          app.afterwards('list head hint not written', () => raiseHead(app, list, last));
+        }
+        await settleStored(app, keepsBuckets(model) ? stored : [], stored, storedNow);
         n = last + 1;
       }
       if (failure === 'taken') n = (await headOf(app, model, list)) + 1;
@@ -349,11 +369,13 @@ async function writeBatch<T extends ListItem>(
 }
 
 /** Each stored item's bucket push (one update per bucket) and its own `alongside`, then its append's answer. */
-async function settleStored<T extends ListItem>(app: StorageContext, stored: T[], waiting: Waiting<T>[]) {
-  const pushed = addToBuckets(
-    app,
-    stored.filter((_, i) => waiting[i]?.options.buckets !== false),
-  );
+async function settleStored<T extends ListItem>(
+  app: StorageContext,
+  bucketed: T[],
+  stored: T[],
+  waiting: Waiting<T>[],
+) {
+  const pushed = addToBuckets(app, bucketed);
   await Promise.all(
     stored.map(async (item, i) => {
       const answer = waiting[i] as Waiting<T>;
@@ -412,7 +434,7 @@ export async function importList<T extends ListItem>(
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
   }
-  for (let bucket = 0; bucket * BUCKET < stored.length; bucket++) {
+  for (let bucket = 0; keepsBuckets(model) && bucket * BUCKET < stored.length; bucket++) {
     const items = stored.slice(bucket * BUCKET, bucket * BUCKET + BUCKET);
     await writeBucket(app, list, bucketOf(from) + bucket, items);
   }
@@ -527,6 +549,7 @@ export async function readRange<T extends ListItem>(
   const last = Math.min(to, head ?? (await headOf(app, model, list)));
   const first = Math.max(1, from);
   if (last < first) return [];
+  if (!keepsBuckets(model)) return readByKey(model, list, first, last);
   const buckets = Array.from({ length: bucketOf(last) - bucketOf(first) + 1 }, (_, i) => bucketOf(first) + i);
   const pages = await Promise.all(
     buckets.map(async (bucket) => {
@@ -590,10 +613,10 @@ const bucketRepair = intent<BucketRepair>('bucket-repair', async (app, { list, b
 });
 
 /**
- * Changes one item (a message read, a reply removed) and then its bucket. An intent names the bucket
- * until it is verified: the rebuild reads the items after writing and goes again if any changed
- * meanwhile, so the last rebuild always sees the last change; a crash leaves the intent for the
- * start-up sweep. Rewrites of one bucket share its intent.
+ * Changes one item (a message read, a reply removed) and then its bucket, if its list keeps them. An intent names the
+ * bucket until it is verified: the rebuild reads the items after writing and goes again if any changed meanwhile, so
+ * the last rebuild always sees the last change; a crash leaves the intent for the start-up sweep. Rewrites of one
+ * bucket share its intent.
  */
 export async function rewriteItem<T extends ListItem>(
   app: StorageContext,
@@ -603,9 +626,11 @@ export async function rewriteItem<T extends ListItem>(
   update: Partial<Omit<T, '_id' | 'list' | 'n'>>,
 ): Promise<void> {
   const bucket = bucketOf(n);
+  const bucketed = keepsBuckets(model);
   lastItemsOf(app).delete(lineName(model as unknown as ItemModel<ListItem>, list));
-  await bucketRepair.begin(app, bucketKey(list, bucket), { list, bucket, model: model.modelName });
+  if (bucketed) await bucketRepair.begin(app, bucketKey(list, bucket), { list, bucket, model: model.modelName });
   await model.collection.updateOne({ _id: itemKey(list, n) } as never, { $set: update } as never);
+  if (!bucketed) return;
   if (await repairBucket(app, model, list, bucket)) await bucketRepair.done(app, bucketKey(list, bucket));
   // Still changing under us: the intent stays, and the next rewrite or start-up finishes it.
 }

@@ -3,7 +3,7 @@ import { type Model, Schema } from 'mongoose';
 import { runSweep } from '../periodic.ts';
 import { deleteByIds } from './ids.ts';
 import { append, deleteList, headOf, readRange } from './keyed-list.ts';
-import { itemKey, type ListItem, listItemFields } from './list-item.ts';
+import { itemKey, itemsReadByKey, type ListItem, listItemFields } from './list-item.ts';
 import { storageModels } from './storage-models.ts';
 
 /**
@@ -32,14 +32,16 @@ export interface MonthlyKind {
 }
 
 /** A register entry: a list to remove, and where its items and their companions are stored. */
-export const expiringListSchema = new Schema(
-  {
-    ...listItemFields,
-    target: { type: String, required: true },
-    model: { type: String, required: true },
-    companions: { type: [String], default: [] },
-  },
-  { versionKey: false },
+export const expiringListSchema = itemsReadByKey(
+  new Schema(
+    {
+      ...listItemFields,
+      target: { type: String, required: true },
+      model: { type: String, required: true },
+      companions: { type: [String], default: [] },
+    },
+    { versionKey: false },
+  ),
 );
 type ExpiringItem = ListItem & { target: string; model: string; companions: string[] };
 

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { type ListItem, listItemFields } from './list-item.ts';
+import { itemsReadByKey, type ListItem, listItemFields } from './list-item.ts';
 
 /**
  * A snapshot's manifest (`snapshots.ts`): item n of the keyed list `snapshot:{name}`, written after its chunks. A
@@ -15,14 +15,16 @@ export interface SnapshotManifest extends ListItem {
   meta: Record<string, unknown>;
 }
 
-export const snapshotManifestSchema = new Schema<SnapshotManifest>(
-  {
-    ...listItemFields,
-    gen: { type: String, default: null },
-    chunks: { type: Number, required: true },
-    bytes: { type: Number, required: true },
-    at: { type: Date, required: true },
-    meta: { type: Schema.Types.Mixed, default: {} },
-  },
-  { versionKey: false, minimize: false },
+export const snapshotManifestSchema = itemsReadByKey(
+  new Schema<SnapshotManifest>(
+    {
+      ...listItemFields,
+      gen: { type: String, default: null },
+      chunks: { type: Number, required: true },
+      bytes: { type: Number, required: true },
+      at: { type: Date, required: true },
+      meta: { type: Schema.Types.Mixed, default: {} },
+    },
+    { versionKey: false, minimize: false },
+  ),
 );

@@ -98,13 +98,13 @@ export async function writeSnapshot(
     const part = data.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES);
     await chunksOf(app).insertOne({ _id: chunkId(gen, i), data: new mongo.Binary(part) });
   }
-  const manifest = await append<SnapshotManifest>(
-    app,
-    storageModels(app).SnapshotManifest,
-    listOf(name),
-    () => ({ gen, chunks, bytes: data.length, at: new Date(), meta }),
-    { buckets: false },
-  );
+  const manifest = await append<SnapshotManifest>(app, storageModels(app).SnapshotManifest, listOf(name), () => ({
+    gen,
+    chunks,
+    bytes: data.length,
+    at: new Date(),
+    meta,
+  }));
   await dropChunksBefore(app, name, manifest.n);
   await chunksWriting.done(app, gen);
   return manifest.n;
@@ -116,12 +116,12 @@ export async function writeSnapshot(
  */
 export async function dropSnapshot(app: StorageContext, name: string, meta: Record<string, unknown> = {}) {
   if (!(await snapshotManifest(app, name))) return;
-  const manifest = await append<SnapshotManifest>(
-    app,
-    storageModels(app).SnapshotManifest,
-    listOf(name),
-    () => ({ gen: null, chunks: 0, bytes: 0, at: new Date(), meta }),
-    { buckets: false },
-  );
+  const manifest = await append<SnapshotManifest>(app, storageModels(app).SnapshotManifest, listOf(name), () => ({
+    gen: null,
+    chunks: 0,
+    bytes: 0,
+    at: new Date(),
+    meta,
+  }));
   await dropChunksBefore(app, name, manifest.n);
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { append, type ListItem, listItemFields, type StorageContext } from '../storage/index.ts';
+import { append, itemsReadByKey, type ListItem, listItemFields, type StorageContext } from '../storage/index.ts';
 import { threadModels } from './models.ts';
 
 /**
@@ -15,9 +15,8 @@ export interface ForumChange extends ListItem {
   threadId: number;
 }
 
-export const forumChangeSchema = new Schema<ForumChange>(
-  { ...listItemFields, threadId: { type: Number, required: true } },
-  { versionKey: false },
+export const forumChangeSchema = itemsReadByKey(
+  new Schema<ForumChange>({ ...listItemFields, threadId: { type: Number, required: true } }, { versionKey: false }),
 );
 
 export const JOURNAL = 'forum-changes';
@@ -26,8 +25,6 @@ export const JOURNAL = 'forum-changes';
 export async function journalThreads(app: StorageContext, threadIds: Iterable<number>): Promise<void> {
   const { ForumChange } = threadModels(app);
   await Promise.all(
-    [...new Set(threadIds)].map((threadId) =>
-      append<ForumChange>(app, ForumChange, JOURNAL, () => ({ threadId }), { buckets: false }),
-    ),
+    [...new Set(threadIds)].map((threadId) => append<ForumChange>(app, ForumChange, JOURNAL, () => ({ threadId }))),
   );
 }

@@ -1,5 +1,5 @@
 import { type InferSchemaType, Schema } from 'mongoose';
-import type { ListItem } from '../storage/index.ts';
+import { itemsReadByKey, type ListItem } from '../storage/index.ts';
 
 /** What a movement was for; presented as the spec's transactionType (purchase, unlock_content, other). */
 export const ENTRY_TYPES = [
@@ -53,6 +53,9 @@ export const ledgerEntrySchema = new Schema(
   { id: false, versionKey: false },
 );
 
+/** The copies of the entries listed by type (`ledger-by-type.ts`): a filter's pages are seldom read, so by key. */
+export const ledgerByTypeSchema = itemsReadByKey(ledgerEntrySchema.clone());
+
 export type LedgerEntry = Omit<InferSchemaType<typeof ledgerEntrySchema>, '_id' | 'list' | 'n' | 'receipt'> &
   Partial<ListItem> & { receipt?: Receipt | null };
 
@@ -74,19 +77,22 @@ export const ledgerKeySchema = new Schema(
 
 /**
  * The forum's movements (a sale's seller side excluded: it is the same movement as its debit), the keyed
- * list `movements`: item n carries the running totals, so a count or a sum since a time is two items.
+ * list `movements`: item n carries the running totals, so a count or a sum since a time is two items, found by a
+ * binary search of point reads: read by key.
  */
-export const movementSchema = new Schema(
-  {
-    _id: String,
-    list: { type: String, required: true },
-    n: { type: Number, required: true },
-    key: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    /** Coins sold (coin_purchase amounts) in items 1..n. */
-    coinsSold: { type: Number, required: true },
-  },
-  { versionKey: false },
+export const movementSchema = itemsReadByKey(
+  new Schema(
+    {
+      _id: String,
+      list: { type: String, required: true },
+      n: { type: Number, required: true },
+      key: { type: String, required: true },
+      createdAt: { type: Date, required: true },
+      /** Coins sold (coin_purchase amounts) in items 1..n. */
+      coinsSold: { type: Number, required: true },
+    },
+    { versionKey: false },
+  ),
 );
 export type MovementItem = Omit<InferSchemaType<typeof movementSchema>, '_id'> & ListItem;
 export const MOVEMENTS = 'movements';

@@ -238,13 +238,12 @@ async function settleMovement(app: StorageContext, entry: LedgerEntry, counted =
 }
 
 async function countMovement(app: StorageContext, entry: LedgerEntry): Promise<void> {
-  // Read by binary search, one item at a time: no buckets.
   const count = (_n: number, previous: MovementItem | null) => ({
     key: entry.key,
     createdAt: entry.createdAt,
     coinsSold: (previous?.coinsSold ?? 0) + (entry.type === 'coin_purchase' ? entry.amount : 0),
   });
-  await appendAfter(app, movements(app), MOVEMENTS, count, { buckets: false });
+  await appendAfter(app, movements(app), MOVEMENTS, count);
 }
 
 interface Payment {
