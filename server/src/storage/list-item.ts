@@ -22,7 +22,7 @@ export const listItemFields = {
 } as const;
 
 /**
- * The schemas of lists whose pages are seldom read (a member's holdings, activity, ledger by type) or that are read
+ * The schemas of lists whose pages are seldom read (a member's activity, ledger by type) or that are read
  * item by item or only counted (ids, read marks, journals): their appends push onto no bucket, and `readRange` reads
  * their items by key, one command a page. A bucket push rewrites the whole bucket on FerretDB, which decodes it: on a
  * write-heavy list it cost more than every read it spared (docs/storage.md, "Many writers at once").

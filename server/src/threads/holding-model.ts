@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { itemsReadByKey, type ListItem, listItemFields } from '../storage/index.ts';
+import { type ListItem, listItemFields } from '../storage/index.ts';
 
 /** What a holding is of: `purchase` (a premium thread's content) or `unlock` (its premium discussion). */
 export type HoldingKind = 'purchase' | 'unlock';
@@ -38,14 +38,12 @@ export interface HeldThread extends ListItem {
  * A keyed list per member, written after each holding or group-buy place (a hint for search: the holding and place
  * documents stay the truth for access).
  */
-export const heldThreadSchema = itemsReadByKey(
-  new Schema<HeldThread>(
-    {
-      ...listItemFields,
-      threadId: { type: Number, required: true },
-      kind: { type: String, required: true },
-      createdAt: { type: Date, required: true },
-    },
-    { id: false, versionKey: false },
-  ),
+export const heldThreadSchema = new Schema<HeldThread>(
+  {
+    ...listItemFields,
+    threadId: { type: Number, required: true },
+    kind: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { id: false, versionKey: false },
 );
