@@ -40,7 +40,7 @@ export interface ForumSnapshotMeta {
   trimmedTo: number;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 const FLAGS = ['isApproved', 'isPrivate', 'isPremium', 'isSisterThread', 'hasUnlockableContent', 'isGroupBuy'] as const;
 
 interface Encoded {
