@@ -18,6 +18,7 @@ import {
   readNewest,
   readRange,
   rewriteItem,
+  trimList,
   writeBucket,
 } from './keyed-list.ts';
 import { storageModels } from './storage-models.ts';
@@ -154,6 +155,16 @@ describe('keyed lists', () => {
     expect(page.map((item) => item.text)).toEqual(['49', '50', '51', '52', '53']);
     await app.settled();
     expect(await storageModels(app).ListBucket.countDocuments({ _id: { $in: [`${list}#0`, `${list}#1`] } })).toBe(0);
+  });
+
+  it('appends to a trimmed list above what another process deleted, whatever this one remembers', async () => {
+    const list = 'trimmed:1';
+    for (const i of oneTo(5)) await append(app, Notes, list, () => ({ text: `${i}` }), { trimmed: true });
+    for (const i of oneTo(10)) await append(other, OtherNotes, list, () => ({ text: `other ${i}` }), { trimmed: true });
+    await trimList(other, OtherNotes, list, 1, 12);
+    // This process remembers 5 as the head; 6 is free again, and nobody reads below 13.
+    const next = await append(app, Notes, list, () => ({ text: 'next' }), { trimmed: true });
+    expect(next.n).toBe(16);
   });
 
   it('finds the true head from a stale stored hint, in a process that has not seen the list', async () => {

@@ -147,15 +147,17 @@ const exists = async (model: ItemModel<ListItem>, list: string, n: number) => (a
 /**
  * The number of items in `list`: the head this process remembers or the stored hint, then forward (items are
  * gap-free, so "item n exists" is true up to the head and false after). Usually one miss; a stored hint trails by
- * fewer than HINT_EVERY items, which are probed in one read.
+ * fewer than HINT_EVERY items, which are probed in one read. `atLeast`: a head known to be reached (a trimmed list's
+ * stored hint), below which nothing is probed.
  */
 export async function headOf<T extends ListItem>(
   app: StorageContext,
   model: ItemModel<T>,
   list: string,
+  atLeast = 0,
 ): Promise<number> {
   const any = model as unknown as ItemModel<ListItem>;
-  const hint = await headHint(app, list);
+  const hint = Math.max(await headHint(app, list), atLeast);
   let head = hint;
   if (await exists(any, list, hint + 1)) {
     const next = await Promise.all(numbersFrom(hint + 2, hint + HINT_EVERY).map((n) => exists(any, list, n)));
@@ -190,9 +192,12 @@ async function searchForward(model: ItemModel<ListItem>, list: string, from: num
  */
 const HINT_EVERY = 8;
 
+const storedHint = async (app: StorageContext, list: string) =>
+  (await readById<{ n: number }>(storageModels(app).ListHead, list))?.n ?? 0;
+
 /** The head this process remembers, or else the stored hint: at most the true head. */
 async function headHint(app: StorageContext, list: string): Promise<number> {
-  return seenHeadsOf(app).get(list) ?? (await readById<{ n: number }>(storageModels(app).ListHead, list))?.n ?? 0;
+  return seenHeadsOf(app).get(list) ?? (await storedHint(app, list));
 }
 
 /** Raises the head hint of `list` to `n` (best effort; never lowers it). */
@@ -210,6 +215,12 @@ const keepsBuckets = (model: { schema: object }) => !isReadByKey(model.schema);
 export interface AppendOptions<T extends ListItem = ListItem> {
   /** What to write once the item is stored, beside its bucket (a reply's thread hints), before the append answers. */
   alongside?: (item: T) => Promise<unknown>;
+  /**
+   * The list's oldest items are deleted as it goes (`trimList`): an append starts from the stored head hint, which a
+   * trim raises past what it deletes, as well as from this process's memory, which another process's trim leaves
+   * behind (an append there would find the number free, and land below what its readers read).
+   */
+  trimmed?: boolean;
 }
 
 /**
@@ -319,7 +330,8 @@ async function writeBatch<T extends ListItem>(
 ): Promise<void> {
   let todo = batch;
   try {
-    let n = (await headHint(app, list)) + 1;
+    const pastTrim = batch.some((waiting) => waiting.options.trimmed) ? await storedHint(app, list) : 0;
+    let n = Math.max(await headHint(app, list), pastTrim) + 1;
     while (todo.length > 0) {
       const made: T[] = [];
       for (const waiting of todo) {
@@ -330,7 +342,7 @@ async function writeBatch<T extends ListItem>(
         } catch (refusal) {
           // Judged on an item of this batch not yet stored: the round ends before it, and it leads the next.
           if (made.length > 0) break;
-          const head = await headOf(app, model, list);
+          const head = await headOf(app, model, list, pastTrim);
           if (head === number - 1) {
             waiting.reject(refusal);
             todo = todo.slice(1);
@@ -356,7 +368,7 @@ async function writeBatch<T extends ListItem>(
         await settleStored(app, keepsBuckets(model) ? stored : [], stored, storedNow);
         n = last + 1;
       }
-      if (failure === 'taken') n = (await headOf(app, model, list)) + 1;
+      if (failure === 'taken') n = (await headOf(app, model, list, pastTrim)) + 1;
       else if (failure !== undefined) {
         // Refused by the database for its own reasons (another unique index): that append's answer, no gap left.
         todo[0]?.reject(failure);

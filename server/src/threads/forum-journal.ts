@@ -25,6 +25,9 @@ export const JOURNAL = 'forum-changes';
 export async function journalThreads(app: StorageContext, threadIds: Iterable<number>): Promise<void> {
   const { ForumChange } = threadModels(app);
   await Promise.all(
-    [...new Set(threadIds)].map((threadId) => append<ForumChange>(app, ForumChange, JOURNAL, () => ({ threadId }))),
+    [...new Set(threadIds)].map((threadId) =>
+      // Trimmed by each snapshot: another process may have deleted what this one remembers as the head.
+      append<ForumChange>(app, ForumChange, JOURNAL, () => ({ threadId }), { trimmed: true }),
+    ),
   );
 }
