@@ -34,6 +34,11 @@ export class SessionCache {
     return ended;
   }
 
+  /** A session this process has just opened: not ended, and seen now (its first requests read nothing). */
+  opened(key: string, now = Date.now()): void {
+    this.#keep(key, { ended: false, until: now + REMEMBER_MS, touchedAt: now });
+  }
+
   forget(key: string): void {
     this.#forgets += 1;
     this.#entries.delete(key);

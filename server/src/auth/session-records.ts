@@ -57,8 +57,7 @@ export async function openSession(
     client,
     createdAt: new Date(),
   }));
-  // Created now: seen now.
-  app.sessionCache.shouldTouch(session._id);
+  app.sessionCache.opened(session._id);
   const claims: SessionToken = { sub: user.id, sv: user.sessionVersion, sid: recordIdOf(session) };
   return { token: app.jwt.sign(claims, { expiresIn: SESSION_TTL_SECONDS }), session };
 }

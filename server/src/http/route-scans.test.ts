@@ -675,6 +675,15 @@ const rows: Row<unknown>[] = [
   row({
     route: api.user,
     as: 'member',
+    what: 'the first request of a session this process opened reads no session end',
+    once: true,
+    maxCommands: { matching: /sessionends/, max: 0 },
+    setup: async () => (await createMember(app)).client,
+    call: (client) => client.call(api.user),
+  }),
+  row({
+    route: api.user,
+    as: 'member',
     what: 'five requests in five minutes do not mark the session seen',
     maxCommands: { matching: /sessionseens/, max: 0 },
     setup: async () => (await createMember(app)).client,
