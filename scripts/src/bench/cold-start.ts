@@ -5,8 +5,10 @@
  * second, and the process's RSS once its read models are loaded. `forumIndexHeap` loads a second forum index in a
  * running app and divides the heap it retains (after gc) by its threads.
  *
- * Standalone: `node --expose-gc --import tsx scripts/src/bench/cold-start.ts --size L [--data DIR] [--write]`, on the
- * dataset kept in DIR (written there with --write, once: L takes minutes, XL many).
+ * Standalone: `node --expose-gc --import tsx scripts/src/bench/cold-start.ts --size L [--data DIR] [--write]
+ * [--runs N] [--profile DIR]`, on the dataset kept in DIR (written there with --write, once: L takes minutes, XL
+ * many); --runs restarts it N times on the same database (each run's times, then the range); --profile writes each
+ * restarted server's CPU profile (`node --cpu-prof`) into DIR.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -124,8 +126,12 @@ async function timedMessage(baseUrl: string, cookie: string, n: number): Promise
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/** Restarts the server on `uri` in a process of its own and times its first answers. */
-export async function measureColdStart(uri: string, cookies: ColdStartCookies): Promise<ColdStart> {
+/** Restarts the server on `uri` in a process of its own and times its first answers; `nodeArgs` go to its node. */
+export async function measureColdStart(
+  uri: string,
+  cookies: ColdStartCookies,
+  nodeArgs: readonly string[] = [],
+): Promise<ColdStart> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'enclave-cold-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -143,7 +149,7 @@ export async function measureColdStart(uri: string, cookies: ColdStartCookies): 
   // As production starts it: the bundle, built now (half a second) so that it is the sources' of this run.
   const bundle = await buildServer();
   const began = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', bundle], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -273,9 +279,25 @@ async function main(): Promise<void> {
     await app.ready();
     const probe = await prepareColdStart(app);
     await app.close();
-    const figures = await restartFigures(uri, probe);
-    process.stdout.write(`${formatTable(coldStartRows([name], [figures]))}\n`);
-    if (!('error' in figures)) for (const [route, seconds] of figures.routes) log(`${route}: ${seconds.toFixed(2)} s`);
+    const runs = Number(argument('runs') ?? 1);
+    const profile = argument('profile');
+    const nodeArgs = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+    const all: ColdStart[] = [];
+    for (let run = 1; run <= runs; run++) {
+      const figures = await measureColdStart(uri, probe.cookies, nodeArgs);
+      all.push(figures);
+      if (run === 1) {
+        const table = coldStartRows([name], [{ ...figures, bytesPerThread: probe.bytesPerThread }]);
+        process.stdout.write(`${formatTable(table)}\n`);
+      }
+      const times = [...figures.routes].map(([route, seconds]) => `${route} ${seconds.toFixed(2)}`);
+      log(`run ${run}: ${times.join(', ')}, ready ${figures.ready.toFixed(2)} s`);
+    }
+    if (runs > 1) {
+      const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)} s`;
+      for (const [route] of FIRST_ROUTES) log(`${route}: ${range(all.map((f) => f.routes.get(route) as number))}`);
+      log(`ready: ${range(all.map((f) => f.ready))}`);
+    }
   } finally {
     await database.stop();
   }
