@@ -42,7 +42,11 @@ export async function buildServer(): Promise<string> {
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
+    // Node reads the map at the start (--enable-source-maps) and stack traces need only its mappings: without the
+    // sources in it, 5 MB instead of 16. Whitespace out: 5.6 MB of code to compile instead of 8.3 (names kept).
     sourcemap: 'linked',
+    sourcesContent: false,
+    minifyWhitespace: true,
     logLevel: 'warning',
     // Bundled CommonJS packages still `require` Node's own modules.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },

@@ -118,7 +118,7 @@ function assertNotCrossSiteForm(request: FastifyRequest) {
   throw new AppError(403, ErrorCode.CsrfRejected, SERVER_TEXT.csrf);
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance) => {
+async function session(app: FastifyInstance): Promise<void> {
   await app.register(fastifyJwt, {
     secret: app.config.JWT_SECRET,
     cookie: { cookieName: SESSION_COOKIE, signed: false },
@@ -162,4 +162,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (token && !session) clearSession(reply);
     if (session) markSeen(app, session);
   });
-});
+}
+
+// Named, so that fastify-plugin needs no stack trace to name it (at import, with source maps on, 0.2 s).
+export const sessionPlugin = fp(session);

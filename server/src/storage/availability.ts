@@ -60,9 +60,12 @@ const GATED = new Set(
  * While the driver knows the database is down, API calls answer 503 at once instead of each
  * waiting out server selection (and queueing behind one another's inserts).
  */
-export const databaseGate = fp(async (app: FastifyInstance) => {
+async function databaseGatePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (app.mongo.readyState === mongoose.ConnectionStates.connected) return;
     if (GATED.has(routeKey(request.method, request.routeOptions.url ?? ''))) throw databaseUnavailable();
   });
-});
+}
+
+// Named, so that fastify-plugin needs no stack trace to name it (at import, with source maps on, 0.2 s).
+export const databaseGate = fp(databaseGatePlugin);

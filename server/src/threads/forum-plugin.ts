@@ -11,10 +11,13 @@ import { threadRoutes } from './routes.ts';
  * sweep is a root onReady hook that runs before the intents' general one (app.ts), registered after it: a
  * contribution cut short must be refunded or placed before a seller credit could pay its escrow.
  */
-export const forumPlugin = fp(async (app: FastifyInstance) => {
+async function forum(app: FastifyInstance): Promise<void> {
   registerGroupBuySweeps(app);
   await app.register(categoryRoutes);
   await app.register(threadRoutes);
   await app.register(replyRoutes);
   await app.register(purchaseRoutes);
-});
+}
+
+// Named, so that fastify-plugin needs no stack trace to name it (at import, with source maps on, 0.2 s).
+export const forumPlugin = fp(forum);
