@@ -53,24 +53,39 @@ const allocators = new WeakMap<Model<never>, Allocator>();
 /** At most this many documents are numbered and inserted together. */
 const BATCH_MAX = 100;
 
+/** Ids probed together, in one read by key, per round trip of `highestId`. */
+const PROBES = 32;
+
 /**
- * The highest id at or above `known` (an id in use, or 0) in a collection whose ids have no gaps, by point reads: forward by
- * doubling steps, then a binary search, some 40 reads at a million documents. A sort by `id` reads and sorts the whole
- * collection on FerretDB (seconds for 100,000 messages): the first message a process stored after a start waited for it.
+ * The highest id at or above `known` (an id in use, or 0) in a collection whose ids have no gaps, by reads by key of
+ * `PROBES` ids at a time: forward by doubling steps (known + 1, + 2, + 4, ... + 2^31 in one read), then a search
+ * that splits the range left into 33 each read: 4 round trips at 20,000 documents, 5 at a million, where probing
+ * one id at a time took some 30 and 40 (the first list after a start waited for them). A sort by `id` reads and sorts
+ * the whole collection on FerretDB (seconds for 100,000 messages).
  */
 export async function highestId<T>(model: Model<T>, known = 0): Promise<number> {
-  const inUse = async (id: number) => (await model.exists(byNumericId(id))) !== null;
+  // Which of `ids` are in use: one read of their `_id`s, answered from the `_id` index.
+  const inUse = async (ids: number[]) => {
+    const found = await model.find({ _id: { $in: ids.map(internalId) } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
+    return new Set(found.map((document) => Number.parseInt(document._id.toHexString(), 16)));
+  };
+  // The highest probe in use becomes `low`, the lowest above it not in use `high` (ids in use are a prefix).
+  const narrow = async (probes: number[]): Promise<number | undefined> => {
+    const used = await inUse(probes);
+    const upTo = probes.filter((id) => used.has(id)).reduce((a, b) => Math.max(a, b), low);
+    low = upTo;
+    return probes.find((id) => id > upTo && !used.has(id));
+  };
   let low = known;
-  let step = 1;
-  while (await inUse(low + step)) {
-    low += step;
-    step *= 2;
+  let high: number | undefined;
+  while (high === undefined) {
+    high = await narrow(Array.from({ length: PROBES }, (_, i) => low + 2 ** i));
   }
-  let high = low + step;
   while (high - low > 1) {
-    const mid = low + Math.floor((high - low) / 2);
-    if (await inUse(mid)) low = mid;
-    else high = mid;
+    const span: number = high - low;
+    const count = Math.min(PROBES, span - 1);
+    const probes: number[] = Array.from({ length: count }, (_, i) => low + Math.floor(((i + 1) * span) / (count + 1)));
+    high = (await narrow([...new Set(probes)])) ?? high;
   }
   return low;
 }

@@ -507,10 +507,14 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     const top = Math.max(await this.#top, this.#ids.at(-1) ?? 0);
     const page: ListedThread[] = [];
     let next = Math.min(top, (query.before ?? Number.POSITIVE_INFINITY) - 1);
-    for (let read = 0; page.length < limit && next >= 1; read += limit) {
-      if (read >= limit * EARLY_PAGES) return null;
-      const ids = Array.from({ length: Math.min(limit, next) }, (_, i) => next - i);
+    const budget = limit * EARLY_PAGES;
+    // A page's worth first; then twice as many each read, since what the last one found was too few (a category's
+    // list finds about one thread in eight): a category's first page in 3-4 round trips instead of 8.
+    for (let read = 0, size = limit; page.length < limit && next >= 1; size *= 2) {
+      if (read >= budget) return null;
+      const ids = Array.from({ length: Math.min(size, next, budget - read) }, (_, i) => next - i);
       next -= ids.length;
+      read += ids.length;
       const threads = await findAllByNumericId<ThreadRecord & ReplyHints>(Thread, ids);
       threads.sort((a, b) => b.id - a.id);
       for (const thread of threads) {
