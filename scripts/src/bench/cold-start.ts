@@ -6,9 +6,10 @@
  * running app and divides the heap it retains (after gc) by its threads.
  *
  * Standalone: `node --expose-gc --import tsx scripts/src/bench/cold-start.ts --size L [--data DIR] [--write]
- * [--runs N] [--profile DIR]`, on the dataset kept in DIR (written there with --write, once: L takes minutes, XL
- * many); --runs restarts it N times on the same database (each run's times, then the range); --profile writes each
- * restarted server's CPU profile (`node --cpu-prof`) into DIR.
+ * [--runs N] [--profile DIR] [--bundle FILE]`, on the dataset kept in DIR (written there with --write, once: L takes
+ * minutes, XL many); --runs restarts it N times on the same database (each run's times, then the range); --profile
+ * writes each restarted server's CPU profile (`node --cpu-prof`) into DIR; --bundle starts FILE, a server bundle
+ * built before (say another commit's, in a worktree), instead of building this one's.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -126,11 +127,15 @@ async function timedMessage(baseUrl: string, cookie: string, n: number): Promise
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/** Restarts the server on `uri` in a process of its own and times its first answers; `nodeArgs` go to its node. */
+/**
+ * Restarts the server on `uri` in a process of its own and times its first answers; `nodeArgs` go to its node;
+ * `prebuilt`: a bundle built before (another commit's, to compare), else this run's sources are built.
+ */
 export async function measureColdStart(
   uri: string,
   cookies: ColdStartCookies,
   nodeArgs: readonly string[] = [],
+  prebuilt?: string,
 ): Promise<ColdStart> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'enclave-cold-'));
@@ -147,7 +152,7 @@ export async function measureColdStart(
     VISITOR_CACHE_MS: '0',
   };
   // As production starts it: the bundle, built now (half a second) so that it is the sources' of this run.
-  const bundle = await buildServer();
+  const bundle = prebuilt ?? (await buildServer());
   const began = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', bundle], {
     env,
@@ -284,7 +289,7 @@ async function main(): Promise<void> {
     const nodeArgs = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
     const all: ColdStart[] = [];
     for (let run = 1; run <= runs; run++) {
-      const figures = await measureColdStart(uri, probe.cookies, nodeArgs);
+      const figures = await measureColdStart(uri, probe.cookies, nodeArgs, argument('bundle'));
       all.push(figures);
       if (run === 1) {
         const table = coldStartRows([name], [{ ...figures, bytesPerThread: probe.bytesPerThread }]);
