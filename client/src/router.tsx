@@ -9,7 +9,7 @@ import {
 import { protectedPage } from './auth/protected-route.tsx';
 import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
-import { categoriesQuery, threadsQuery } from './forum/forum-queries.ts';
+import { categoriesQuery, categoryQuery, threadPagesQuery, threadsQuery } from './forum/forum-queries.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { unreadCountQuery } from './messages/message-queries.ts';
 import { notificationsQuery } from './notifications/notification-queries.ts';
@@ -76,6 +76,14 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/category/$id',
+    // The category and its first page of threads at once: asked for by the page, the threads waited for the
+    // category's answer, and each answer rendered the page again in one piece after the first screen.
+    loader: ({ context: { queryClient }, params }) => {
+      const id = Number(params.id);
+      if (!Number.isInteger(id) || id <= 0) return;
+      void queryClient.prefetchQuery(categoryQuery(id));
+      void queryClient.prefetchInfiniteQuery(threadPagesQuery({ categoryId: id }));
+    },
     component: lazyRouteComponent(() => import('./routes/category-page.tsx'), 'CategoryPage'),
   }),
   createRoute({

@@ -1,6 +1,7 @@
 import { api, LIMITS, type Thread, type ThreadsQuery } from '@enclave/protocol';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
   queryOptions,
@@ -30,34 +31,44 @@ export function useThreads(query: ThreadsQuery) {
 }
 
 /** Newest first, a page at a time; the next page starts below the last id shown. */
-export function useThreadPages(query: Omit<ThreadsQuery, 'before' | 'limit'>) {
+export const threadPagesQuery = (query: Omit<ThreadsQuery, 'before' | 'limit'>) => {
   const limit = LIMITS.threadPageSizeDefault;
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: [...THREADS_QUERY_KEY, query, 'pages'],
     queryFn: ({ pageParam, signal }) =>
       call(api.threads, { query: { ...query, limit, before: pageParam }, signal, silent: true }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => (page.length === limit ? page.at(-1)?.id : undefined),
   });
+};
+
+export function useThreadPages(query: Omit<ThreadsQuery, 'before' | 'limit'>) {
+  return useInfiniteQuery(threadPagesQuery(query));
 }
 
 export function useCategories() {
   return useQuery(categoriesQuery);
 }
 
-export function useCategory(id: number, options: { enabled: boolean }) {
-  return useQuery({
+export const categoryQuery = (id: number) =>
+  queryOptions({
     queryKey: [api.category.url, id],
     queryFn: ({ signal }) => call(api.category, { params: { id }, signal, silent: true }),
-    enabled: options.enabled,
   });
+
+export function useCategory(id: number, options: { enabled: boolean }) {
+  return useQuery({ ...categoryQuery(id), enabled: options.enabled });
 }
 
-/** Spec 000 §7: each card fetches its thread's author; a failure gives no author (and no toast). */
-export function useAuthor(authorId: number) {
+/**
+ * Spec 000 §7: each card fetches its thread's author; a failure gives no author (and no toast). `enabled` false
+ * waits (the card asks once the browser is idle: useIdleTurn).
+ */
+export function useAuthor(authorId: number, enabled = true) {
   return useQuery({
     queryKey: [api.usersById.url, authorId],
     queryFn: ({ signal }) => call(api.usersById, { params: { id: authorId }, signal, silent: true }),
+    enabled,
   });
 }
 

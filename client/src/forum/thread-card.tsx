@@ -3,6 +3,7 @@ import { Clock, Coins, KeyRound, MessageSquare, ShieldCheck, Users } from 'lucid
 import { Avatar } from '../components/avatar.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { timeAgo } from '../components/time-ago.ts';
+import { useIdleTurn } from '../layout/first-screen.ts';
 import { badge } from './badge.css.ts';
 import { useAuthor } from './forum-queries.ts';
 import { TagList } from './tag-list.tsx';
@@ -34,23 +35,29 @@ function groupBuyText(thread: Thread): string {
   return FORUM_PAGE_TEXT.groupBuyPlaces(thread.groupBuyCurrentParticipants, thread.groupBuyParticipantsRequired ?? 0);
 }
 
-/** The author as the card's own fetch answers; the list's name fills in while it loads, a failure gives none. */
-function useAuthorName(thread: Thread): string | null {
-  const author = useAuthor(thread.authorId);
-  if (author.isError) return null;
-  return author.data?.username ?? thread.authorName;
+/**
+ * The author as the card's own fetch answers, asked for once the browser is idle (useIdleTurn); the list's name
+ * fills in while it loads, a failure gives none. Its own component: the answer renders the name, not the card.
+ */
+function CardAuthor({ thread }: { thread: Thread }) {
+  const author = useAuthor(thread.authorId, useIdleTurn());
+  const authorName = author.isError ? null : (author.data?.username ?? thread.authorName);
+  return (
+    <>
+      <Avatar username={authorName} />
+      <span className={styles.authorName}>{authorName ?? THREAD_TEXT.anonymous}</span>
+    </>
+  );
 }
 
 /** Spec 000 §2: one thread in a list, linking to its page. */
 export function ThreadCard({ thread }: { thread: Thread }) {
-  const authorName = useAuthorName(thread);
   const replies = thread.replyCount;
   return (
     <article className={styles.card}>
       <div className={styles.header}>
         <span className={styles.author}>
-          <Avatar username={authorName} />
-          <span className={styles.authorName}>{authorName ?? THREAD_TEXT.anonymous}</span>
+          <CardAuthor thread={thread} />
           <span className={styles.time}>
             <Clock size={12} aria-hidden />
             {timeAgo(thread.createdAt)}

@@ -17,7 +17,7 @@ export function ThreadList({ threads, label }: { threads: Thread[]; label: strin
   return (
     <ul className={styles.list} aria-label={label}>
       {shown.map((thread) => (
-        <li key={thread.id}>
+        <li key={thread.id} className={styles.item}>
           <ThreadCard thread={thread} />
         </li>
       ))}

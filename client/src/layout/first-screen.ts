@@ -129,3 +129,42 @@ export function useRevealedCount(total: number, first: number, chunk = 10): numb
   }, [revealed, total, chunk]);
   return Math.min(revealed, total);
 }
+
+/** How many waiting components get their turn each time the browser is idle (useIdleTurn). */
+const TURNS_PER_IDLE = 4;
+const waitingTurns: (() => void)[] = [];
+let isTurnScheduled = false;
+
+function grantTurns() {
+  isTurnScheduled = false;
+  for (const grant of waitingTurns.splice(0, TURNS_PER_IDLE)) grant();
+  scheduleTurns();
+}
+
+function scheduleTurns() {
+  if (isTurnScheduled || waitingTurns.length === 0) return;
+  isTurnScheduled = true;
+  whenIdle(grantTurns);
+}
+
+/**
+ * False until the browser has been idle since this component mounted, a few components a time, in the order they
+ * mounted: a thread card's author read starts then. Started as the cards mounted, each list of ten cards added
+ * after the first screen started ten reads in its commit, and a browser's fetch() costs about a millisecond of
+ * main thread (four on Lighthouse's phone, more with its network instrumentation): a category's fifty cards
+ * were some 300 ms of the commits' tasks (issue #26).
+ */
+export function useIdleTurn(): boolean {
+  const [isTurn, setTurn] = useState(false);
+  useEffect(() => {
+    if (isTurn) return;
+    const grant = () => setTurn(true);
+    waitingTurns.push(grant);
+    scheduleTurns();
+    return () => {
+      const at = waitingTurns.indexOf(grant);
+      if (at >= 0) waitingTurns.splice(at, 1);
+    };
+  }, [isTurn]);
+  return isTurn;
+}
