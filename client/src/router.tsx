@@ -19,6 +19,7 @@ import { parseProfileSearch } from './routes/profile-tabs.ts';
 import { recordIdOf } from './routes/record-id.ts';
 import { sessionQuery } from './session/use-session.ts';
 import { threadQuery } from './thread/thread-queries.ts';
+import { paymentCurrenciesQuery, paymentPackagesQuery } from './wallet/wallet-cache.ts';
 import { parseWalletSearch } from './wallet/wallet-search.ts';
 
 /**
@@ -101,6 +102,12 @@ const routeTree = rootRoute.addChildren([
     getParentRoute: () => rootRoute,
     path: '/wallet',
     validateSearch: parseWalletSearch,
+    // The purchase form's packages and currencies (public reads) come with the page: asked for as the form mounted,
+    // they answered after the first screen, and the form taking the place of its loading rows moved the page below.
+    loader: ({ context: { queryClient } }) => {
+      void queryClient.prefetchQuery(paymentPackagesQuery);
+      void queryClient.prefetchQuery(paymentCurrenciesQuery);
+    },
     component: protectedPage(lazyRouteComponent(() => import('./routes/wallet-page.tsx'), 'WalletPage')),
   }),
   createRoute({

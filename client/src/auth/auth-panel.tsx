@@ -1,7 +1,6 @@
 import { CircleAlert, ShieldHalf } from 'lucide-react';
 import { useState } from 'react';
-import type { Key } from 'react-aria-components';
-import { SegmentedTabs } from '../components/segmented-tabs.tsx';
+import { SegmentedTabs, type TabKey } from '../components/segmented-tabs.tsx';
 import * as styles from './auth-panel.css.ts';
 import { AuthPromo } from './auth-promo.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -9,9 +8,9 @@ import { RegisterForm } from './register-form.tsx';
 
 /** Spec 000 §2: Login and Register tabs, the server's error above them, the promotional panel beside them. */
 export function AuthPanel() {
-  const [tab, setTab] = useState<Key>('login');
+  const [tab, setTab] = useState<TabKey>('login');
   const [serverError, setServerError] = useState<string | null>(null);
-  const selectTab = (key: Key) => {
+  const selectTab = (key: TabKey) => {
     setTab(key);
     setServerError(null);
   };

@@ -29,3 +29,24 @@ export function compactNumber(n: number): string {
   const decimal = tenths % 10;
   return `${n < 0 ? '-' : ''}${Math.floor(tenths / 10)}${decimal ? `.${decimal}` : ''}${suffix}`;
 }
+
+/** `n` (not negative) in cents, rounded half up on its shortest decimal form ('0.015' is 2 cents), as Intl rounds. */
+function centsOf(n: number): bigint {
+  const written = String(n);
+  if (written.includes('e')) return BigInt(Math.round(n * 100));
+  const [whole = '0', fraction = ''] = written.split('.');
+  const cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0'));
+  return (fraction[2] ?? '0') >= '5' ? cents + 1n : cents;
+}
+
+/**
+ * US dollars as US English writes them: '$1,234.50', '-$5.00'; with `minimumFractionDigits` 0, '$10' and '$12.5'
+ * (cents as needed, two at most).
+ */
+export function dollars(n: number, minimumFractionDigits: 0 | 2 = 2): string {
+  const cents = centsOf(Math.abs(n));
+  const whole = String(cents / 100n).replace(/\B(?=(\d{3})+$)/g, ',');
+  const twoDigits = String(cents % 100n).padStart(2, '0');
+  const fraction = minimumFractionDigits === 2 ? twoDigits : twoDigits.replace(/0+$/, '');
+  return `${n < 0 ? '-' : ''}$${whole}${fraction ? `.${fraction}` : ''}`;
+}

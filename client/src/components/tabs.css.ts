@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
-/** Styles for react-aria Tabs, and for links that act as tabs: a segmented tab list over its panels. */
+/** Styles for tabs (SegmentedTabs' buttons, react-aria's Tabs) and for links that act as tabs: a segmented tab list over its panels. */
 export const tabs = style({ display: 'grid', gap: vars.space.lg });
 
 /** The tab list's look; how wide its tabs are is left to `tabList` or to a list of its own. */
@@ -29,12 +29,16 @@ export const tab = style({
   color: vars.color.textMuted,
   cursor: 'pointer',
   outline: 'none',
+  // SegmentedTabs' tabs are buttons.
+  border: 0,
+  background: 'none',
+  fontFamily: 'inherit',
   transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
   selectors: {
-    '&[data-hovered], &:is(a):hover': { color: vars.color.text },
+    '&[data-hovered], &:is(a, button):hover': { color: vars.color.text },
     '&[data-selected]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
     '&[data-current]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.sm },
-    '&[data-focus-visible], &:is(a):focus-visible': {
+    '&[data-focus-visible], &:is(a, button):focus-visible': {
       outline: `2px solid ${vars.color.focusRing}`,
       outlineOffset: '2px',
     },

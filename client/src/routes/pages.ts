@@ -23,7 +23,8 @@ export const PAGES = {
 /**
  * The reads a page's route loaders start (router.tsx), by their names in protocol's `api` table: the signed-in
  * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`, the category
- * on `/category/$id` (whose loader also asks for its threads, an address with a query the HTML does not preload). The build
+ * on `/category/$id` (whose loader also asks for its threads, an address with a query the HTML does not preload), the
+ * purchase form's packages and currencies on `/wallet`. The build
  * lists them beside each page's HTML (`reads.json`), and the server preloads them from the HTML
  * (`<link rel="preload" as="fetch">`, an `:id` taken from the path), so the data is on its way with the code instead
  * of after it has run. (Names, not addresses: vite.config.ts loads this file, and it cannot load the protocol.)
@@ -38,7 +39,7 @@ export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
   '/category/$id': ['user', 'category'],
   '/edit-thread/$id': ['user'],
   '/messages': ['user'],
-  '/wallet': ['user'],
+  '/wallet': ['user', 'paymentPackages', 'paymentCurrencies'],
   '/profile': ['user'],
   '/admin': ['user'],
   '/transactions': ['user'],

@@ -10,6 +10,7 @@ import { Coins } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../components/button.tsx';
+import { dollars, wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
@@ -17,9 +18,6 @@ import { formatPayAmount } from './chain-links.ts';
 import * as styles from './payment-form.css.ts';
 import * as wallet from './wallet.css.ts';
 import { useCreatePayment, usePaymentOptions, usePriceEstimate } from './wallet-queries.ts';
-
-const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
-const coinCount = new Intl.NumberFormat();
 
 /** Spec 001 §2 and §5: choose a package and a currency, see the price, and create the payment. */
 export function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
@@ -78,9 +76,9 @@ function PackageForm({ packages, currencies, onCreated }: PackageFormProps) {
               </span>
               <span className={styles.coins}>
                 <Coins size={20} aria-hidden />
-                {coinCount.format(pkg.coins)} coins
+                {wholeNumber(pkg.coins)} coins
               </span>
-              <span className={styles.price}>{usd.format(pkg.price)}</span>
+              <span className={styles.price}>{dollars(pkg.price, 0)}</span>
               <span className={styles.description}>{pkg.description}</span>
             </Radio>
           ))}
@@ -138,7 +136,7 @@ function PriceEstimate({ pkg, currency }: { pkg: CoinPackage; currency: string }
         </span>
       )}
       <span className={wallet.muted}>
-        for {coinCount.format(pkg.coins)} coins ({usd.format(pkg.price)}); the exact amount is set when you create the
+        for {wholeNumber(pkg.coins)} coins ({dollars(pkg.price, 0)}); the exact amount is set when you create the
         payment.
       </span>
     </div>

@@ -1,7 +1,7 @@
 import { CURRENCY_INFO, isPaymentCurrency, type Payment, WALLET_TEXT } from '@enclave/protocol';
 import { Check, CircleCheck, CircleX, Clock, Copy, type LucideIcon } from 'lucide-react';
 import { Button } from '../components/button.tsx';
-import { wholeNumber } from '../components/numbers.ts';
+import { dollars, wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { formatPayAmount, paymentUri } from './chain-links.ts';
 import { DemoAddressNotice } from './demo-address-notice.tsx';
@@ -12,8 +12,6 @@ import { StatusBadge, type StatusTone } from './status-badge.tsx';
 import { useCopyFeedback } from './use-copy-feedback.ts';
 import * as wallet from './wallet.css.ts';
 import { usePayment } from './wallet-queries.ts';
-
-const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
 
 const NOTICE_ICONS: Record<StatusTone, LucideIcon> = {
   success: CircleCheck,
@@ -54,7 +52,7 @@ function PaymentDetails({ payment, onNewPayment }: { payment: Payment; onNewPaym
             Send {amount}
           </h2>
           <p className={wallet.muted}>
-            {wholeNumber(payment.coins)} coins for {usd.format(payment.price_amount)}
+            {wholeNumber(payment.coins)} coins for {dollars(payment.price_amount, 0)}
           </p>
         </div>
         <StatusBadge tone={status.tone}>{status.label}</StatusBadge>

@@ -1,5 +1,6 @@
 import { api, type Payment, type StaffPayment } from '@enclave/protocol';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { call } from '../api/client.ts';
 
 export const PACKAGES_QUERY_KEY = [api.paymentPackages.url] as const;
 export const CURRENCIES_QUERY_KEY = [api.paymentCurrencies.url] as const;
@@ -8,6 +9,16 @@ export const TRANSACTIONS_QUERY_KEY = [api.transactions.url] as const;
 /** The prefix of every `[api.payment.url, paymentId]`. */
 export const PAYMENT_QUERY_KEY = [api.payment.url] as const;
 export const PENDING_PAYMENTS_QUERY_KEY = [api.pendingPayments.url] as const;
+
+/** The wallet's form reads both; its route's loader asks for them with the page's code (router.tsx). */
+export const paymentPackagesQuery = queryOptions({
+  queryKey: PACKAGES_QUERY_KEY,
+  queryFn: ({ signal }) => call(api.paymentPackages, { signal, silent: true }),
+});
+export const paymentCurrenciesQuery = queryOptions({
+  queryKey: CURRENCIES_QUERY_KEY,
+  queryFn: ({ signal }) => call(api.paymentCurrencies, { signal, silent: true }),
+});
 
 export const paymentQueryKey = (paymentId: string) => [api.payment.url, paymentId] as const;
 

@@ -11,9 +11,9 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import {
-  CURRENCIES_QUERY_KEY,
-  PACKAGES_QUERY_KEY,
   PENDING_PAYMENTS_QUERY_KEY,
+  paymentCurrenciesQuery,
+  paymentPackagesQuery,
   paymentQueryKey,
   putPayment,
   putStaffPayment,
@@ -22,13 +22,9 @@ import {
 
 /** Packages and the currencies the provider accepts; a failure shows on the page ('Failed to load payment options'). */
 export function usePaymentOptions() {
-  const packages = useQuery({
-    queryKey: PACKAGES_QUERY_KEY,
-    queryFn: ({ signal }) => call(api.paymentPackages, { signal, silent: true }),
-  });
+  const packages = useQuery(paymentPackagesQuery);
   const currencies = useQuery({
-    queryKey: CURRENCIES_QUERY_KEY,
-    queryFn: ({ signal }) => call(api.paymentCurrencies, { signal, silent: true }),
+    ...paymentCurrenciesQuery,
     select: (codes): PaymentCurrency[] => codes.filter(isPaymentCurrency),
   });
   return {
