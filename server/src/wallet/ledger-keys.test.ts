@@ -52,7 +52,9 @@ describe('the ledger by key', () => {
     expect(await movementByKey(app, `sale:buy:${buyer.id}`)).toMatchObject({ account: seller.id, amount: 10 });
     expect(await movementByKey(app, `short:${buyer.id}`)).toBeNull();
     expect(await movementByKey(app, 'never:moved')).toBeNull();
-    // Nothing unfinished is left behind, not even by the refused movement: no movement under way, no sale owed.
+    // Nothing unfinished is left behind, not even by the refused movement: no movement under way, no sale owed
+    // (a movement's intent is cleared just after it answers).
+    await app.settled();
     for (const key of [`warm:${buyer.id}`, `spend:${buyer.id}`, `buy:${buyer.id}`, `short:${buyer.id}`]) {
       expect(await ledgerMove.pending(app, key)).toBeNull();
       expect(await sellerCredit.pending(app, key)).toBeNull();
@@ -131,6 +133,7 @@ describe('the ledger by key', () => {
     // Its writer, still at work, finishes it: the movement happens once, and its intent goes.
     const moved = await move(app, { account: user.id, amount: -10, key: recent, type: 'unlock' });
     expect(moved).toMatchObject({ replayed: false, entry: { balanceAfter: 0 } });
+    await app.settled();
     expect(await ledgerMove.pending(app, recent)).toBeNull();
     expect(await balanceOf(app, user.id)).toBe(0);
     await expectLedgerReconciles(app);
