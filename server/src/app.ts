@@ -21,7 +21,6 @@ import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { refuseInfiniteNumbers } from './http/finite-numbers.ts';
-import { LazySchemas } from './http/lazy-schemas.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSerializer } from './http/serializer.ts';
@@ -108,7 +107,6 @@ export type { AppConfig } from './config.ts';
 
 /** Builds the whole product (API, realtime, SPA) without listening. */
 export async function buildApp(config: AppConfig): Promise<App> {
-  const schemas = new LazySchemas();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -129,8 +127,6 @@ export async function buildApp(config: AppConfig): Promise<App> {
     forceCloseConnections: 'idle',
     // removeAdditional off: a body with a property its schema does not declare is refused, not silently trimmed.
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'], removeAdditional: false } },
-    // Each route's validators and serializers compiled when it is first used, not before listening.
-    schemaController: schemas.schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Tests watch every command the driver sends (test/scans.ts), to prove reads go by key; metrics time them.
@@ -166,8 +162,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   registerErrorHandler(app);
   refuseInfiniteNumbers(app);
-  registerSerializer(app, schemas);
-  schemas.warmAfterStart(app);
+  registerSerializer(app);
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

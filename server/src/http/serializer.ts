@@ -1,6 +1,5 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
-import type { LazySchemas } from './lazy-schemas.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -41,14 +40,7 @@ function forSerializer(schema: unknown): unknown {
   return copy;
 }
 
-/**
- * Answers are written by fast-json-stringify from each route's response schema, nullable values by type; each
- * compiled when its route first answers (`LazySchemas`).
- */
-export function registerSerializer(app: FastifyInstance, schemas: LazySchemas): void {
-  app.setSerializerCompiler(
-    schemas.serializerCompiler(({ schema }: { schema: unknown }) =>
-      fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0]),
-    ),
-  );
+/** Answers are written by fast-json-stringify from each route's response schema, nullable values by type. */
+export function registerSerializer(app: FastifyInstance): void {
+  app.setSerializerCompiler(({ schema }) => fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0]));
 }
