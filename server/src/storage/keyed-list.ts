@@ -78,6 +78,24 @@ export async function readItem<T extends ListItem>(model: ItemModel<T>, list: st
  */
 const memoryOf = (app: StorageContext): object => app.mongo;
 
+/** This app's part of a per-app memory (`memoryOf`), made empty on first use. */
+function memoryIn<V>(memory: WeakMap<object, Map<string, V>>, app: StorageContext): Map<string, V> {
+  let held = memory.get(memoryOf(app));
+  if (!held) {
+    held = new Map();
+    memory.set(memoryOf(app), held);
+  }
+  return held;
+}
+
+/** Keeps `value` under `key` unless what is kept there is as far along (`at`); past `max` keys the memory starts over. */
+function keepFurthest<V>(held: Map<string, V>, key: string, value: V, at: (kept: V) => number, max: number): void {
+  const kept = held.get(key);
+  if (kept !== undefined && at(kept) >= at(value)) return;
+  if (held.size >= max) held.clear();
+  held.set(key, value);
+}
+
 /**
  * Heads this process has appended or found. Lists only grow, so a remembered head is at most the true one, until
  * a restore puts back older data: `forgetLists` then, on every process (with the answers `firstSince` remembers).
@@ -86,22 +104,11 @@ const seenHeads = new WeakMap<object, Map<string, number>>();
 /** Past this many lists the memory starts over; a forgotten head costs one `ListHead` read. */
 const SEEN_HEADS_MAX = 200_000;
 
-function seenHeadsOf(app: StorageContext): Map<string, number> {
-  let heads = seenHeads.get(memoryOf(app));
-  if (!heads) {
-    heads = new Map();
-    seenHeads.set(memoryOf(app), heads);
-  }
-  return heads;
-}
+const seenHeadsOf = (app: StorageContext) => memoryIn(seenHeads, app);
 
-function noteHead(app: StorageContext, list: string, n: number): void {
-  const heads = seenHeadsOf(app);
-  // An empty list is remembered too: its next read probes item 1 and skips the `ListHead` read.
-  if ((heads.get(list) ?? -1) >= n) return;
-  if (heads.size >= SEEN_HEADS_MAX) heads.clear();
-  heads.set(list, n);
-}
+/** An empty list is remembered too: its next read probes item 1 and skips the `ListHead` read. */
+const noteHead = (app: StorageContext, list: string, n: number) =>
+  keepFurthest(seenHeadsOf(app), list, n, (head) => head, SEEN_HEADS_MAX);
 
 /**
  * The last item this process appended to each list that `appendAfter` extends (a ledger's head entry), by model and
@@ -112,26 +119,15 @@ const lastItems = new WeakMap<object, Map<string, ListItem>>();
 /** Fewer than the heads: each holds an item; a forgotten one costs one point read. */
 const LAST_ITEMS_MAX = 50_000;
 
-function lastItemsOf(app: StorageContext): Map<string, ListItem> {
-  let items = lastItems.get(memoryOf(app));
-  if (!items) {
-    items = new Map();
-    lastItems.set(memoryOf(app), items);
-  }
-  return items;
-}
+const lastItemsOf = (app: StorageContext) => memoryIn(lastItems, app);
 
 function lastItemOf<T extends ListItem>(app: StorageContext, name: string, n: number): T | undefined {
   const item = lastItemsOf(app).get(name);
   return item?.n === n ? (item as T) : undefined;
 }
 
-function noteLastItem(app: StorageContext, name: string, item: ListItem): void {
-  const items = lastItemsOf(app);
-  if ((items.get(name)?.n ?? 0) >= item.n) return;
-  if (items.size >= LAST_ITEMS_MAX) items.clear();
-  items.set(name, item);
-}
+const noteLastItem = (app: StorageContext, name: string, item: ListItem) =>
+  keepFurthest(lastItemsOf(app), name, item, (kept) => kept.n, LAST_ITEMS_MAX);
 
 const lineName = (model: ItemModel<ListItem>, list: string) => `${model.modelName}\u0000${list}`;
 
@@ -293,11 +289,7 @@ function appendMade<T extends ListItem>(
   make: Waiting<T>['make'],
   options: Waiting<T>['options'],
 ): Promise<T> {
-  let byList = lines.get(memoryOf(app));
-  if (!byList) {
-    byList = new Map();
-    lines.set(memoryOf(app), byList);
-  }
+  const byList = memoryIn(lines, app);
   const name = lineName(model as unknown as ItemModel<ListItem>, list);
   const line = byList.get(name) ?? { waiting: [], writing: false };
   byList.set(name, line);
@@ -695,11 +687,7 @@ export async function firstSince<T extends ListItem & { createdAt: Date }>(
   since: Date,
   head: number,
 ): Promise<number> {
-  let lists = answersSince.get(memoryOf(app));
-  if (!lists) {
-    lists = new Map();
-    answersSince.set(memoryOf(app), lists);
-  }
+  const lists = memoryIn(answersSince, app);
   const answers = lists.get(list) ?? [];
   const isAfter = async (n: number) => ((await readItem(model, list, n))?.createdAt ?? since) >= since;
   // Items low.. are candidates; the first item at or after `since` is in low..high (high = head + 1: none).
