@@ -7,6 +7,8 @@ COPY protocol/package.json protocol/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY scripts/package.json scripts/
+# Fixes to dependencies, applied by the install (`patch-package`, see patches/README.md).
+COPY patches patches
 # `npm install` follows the lock; `npm ci` refuses npm 11's platform-trimmed lock (npm/cli#8805).
 RUN npm install --no-audit --no-fund
 COPY . .
@@ -21,6 +23,7 @@ COPY protocol/package.json protocol/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY scripts/package.json scripts/
+COPY patches patches
 # The bundle leaves native addons and pino to node_modules; tsx runs the admin commands from the sources.
 RUN npm install --omit=dev --no-audit --no-fund -w protocol -w server -w scripts --include-workspace-root
 COPY protocol protocol

@@ -1,6 +1,7 @@
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from './ids.ts';
 import { itemKey, type ListItem } from './keyed-list.ts';
+import { refusedWrites } from './write-batches.ts';
 
 /**
  * The many-owner forms of `claimOnce` and `append`: a marker each, or an item each at the end of their own lists,
@@ -16,10 +17,10 @@ async function insertEach(model: Pick<Model<never>, 'collection'>, docs: { _id: 
   try {
     await model.collection.insertMany(docs as never[], { ordered: false });
   } catch (error) {
-    const refused = (error as { writeErrors?: { index: number; code?: number; errmsg?: string }[] }).writeErrors;
-    if (!Array.isArray(refused)) throw error;
-    for (const { index, code, errmsg } of refused) {
-      if (!isDuplicateKey({ code, message: errmsg })) throw error;
+    const refused = refusedWrites(error);
+    if (!refused) throw error;
+    for (const [index, refusal] of refused) {
+      if (!isDuplicateKey(refusal)) throw error;
       stored[index] = false;
     }
   }

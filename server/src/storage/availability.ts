@@ -25,13 +25,18 @@ const { MongoNetworkError, MongoServerSelectionError, MongoNotConnectedError, Mo
 const LOST_CONNECTION_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return (
+  if (
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNotConnectedError ||
     error instanceof MongoTopologyClosedError ||
     LOST_CONNECTION_CODES.has((error as { code?: unknown } | null)?.code as string)
-  );
+  ) {
+    return true;
+  }
+  // A bulk write wraps what stopped it (a lost connection too) as its `errorResponse`.
+  const wrapped = (error as { errorResponse?: unknown } | null)?.errorResponse;
+  return wrapped instanceof Error && isDatabaseUnavailable(wrapped);
 }
 
 export const databaseUnavailable = () => new AppError(503, ErrorCode.Unavailable, SERVER_TEXT.unavailable);

@@ -58,7 +58,7 @@ async function drain(collection: mongo.Collection, lane: Lane): Promise<void> {
       );
       for (const { resolve } of batch) resolve();
     } catch (error) {
-      const refused = refusals(error);
+      const refused = refusedWrites(error);
       batch.forEach(({ resolve, reject }, i) => {
         if (!refused) reject(error);
         else {
@@ -84,17 +84,21 @@ export class WriteRefused extends Error {
 
 /** The first document an ordered insert refused: its index, and why; undefined if the database said none. */
 export function firstRefusal(error: unknown): { index: number; refusal: WriteRefused } | undefined {
-  const [first] = refusals(error) ?? [];
+  const [first] = refusedWrites(error) ?? [];
   return first && { index: first[0], refusal: first[1] };
 }
 
-/** The writes the database refused, by their index in the batch (in order); null if it said none. */
-function refusals(error: unknown): Map<number, WriteRefused> | null {
+/**
+ * The writes the database refused, by their index in the batch (in order); null when it refused none, so the error is
+ * the whole batch's. The driver wraps a lost connection in the same `MongoBulkWriteError` as a refusal, with an empty
+ * `writeErrors`: that is no write stored, never every write stored.
+ */
+export function refusedWrites(error: unknown): Map<number, WriteRefused> | null {
   const writeErrors = (error as { writeErrors?: mongo.WriteError[] | mongo.WriteError }).writeErrors;
-  if (!writeErrors) return null;
-  const refused = new Map<number, WriteRefused>();
   // The driver's WriteError answers through getters: read them one by one.
-  const all = Array.isArray(writeErrors) ? [...writeErrors] : [writeErrors];
+  const all = Array.isArray(writeErrors) ? [...writeErrors] : writeErrors ? [writeErrors] : [];
+  if (all.length === 0) return null;
+  const refused = new Map<number, WriteRefused>();
   for (const writeError of all.sort((a, b) => a.index - b.index)) {
     refused.set(writeError.index, new WriteRefused(writeError.errmsg ?? 'write refused', writeError.code));
   }
