@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { CategoryDirectory } from '../categories/category-directory.ts';
 import { repeatWhileOpen } from '../periodic.ts';
@@ -90,14 +91,8 @@ export function registerReadModels(app: FastifyInstance): void {
     app.changes.connect(app);
     const forum = app.forum.current().catch(() => undefined);
     void app.categories.current().catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const later = new Promise((done) => {
-      timer = setTimeout(done, MEMBERS_AFTER_MS).unref();
-    });
-    void Promise.race([forum, later]).then(() => {
-      clearTimeout(timer);
-      return app.members.current().catch(() => undefined);
-    });
+    const later = sleep(MEMBERS_AFTER_MS, undefined, { ref: false });
+    void Promise.race([forum, later]).then(() => app.members.current().catch(() => undefined));
   });
 }
 

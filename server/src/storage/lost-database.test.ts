@@ -1,4 +1,3 @@
-import { type Model, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
@@ -7,17 +6,10 @@ import { claimEach } from './at-once.ts';
 import { isDatabaseUnavailable } from './availability.ts';
 import { insertDocument, writeById } from './write-batches.ts';
 
-interface Tally {
-  _id: string;
-  count: number;
-}
-
 let app: App;
-let Tallies: Model<Tally>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  Tallies = app.mongo.model('LostTally', new Schema<Tally>({ _id: String, count: Number }, { versionKey: false }));
 });
 
 /** How long a command may take to fail once its connection is gone: server selection gives up after 0.5 s here. */
@@ -66,7 +58,11 @@ describe('a database lost under commands', () => {
       expect(isDatabaseUnavailable((answer as PromiseRejectedResult).reason)).toBe(true);
     }
     await expect(claimEach({ collection: tallies } as never, ['lost-claim'])).rejects.toSatisfy(isDatabaseUnavailable);
-    const stored = await Tallies.find({ _id: { $in: ['before-the-cut', 'lost-1', 'lost-2', 'lost-3', 'lost-claim'] } });
+    // Read back through the app's own connection, which was never cut.
+    const stored = await app.mongo
+      .collection('losttallies')
+      .find({ _id: { $in: ['before-the-cut', 'lost-1', 'lost-2', 'lost-3', 'lost-claim'] } } as never)
+      .toArray();
     expect(stored.map((tally) => tally._id)).toEqual(['before-the-cut']);
   });
 });
