@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { appCodeOf } from './build/app-chunk.ts';
+import { appCodeOf, laterPageChunkOf, SHARED_BY_PAGES } from './build/app-chunk.ts';
 import { pageHtml } from './build/page-html.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -51,6 +51,10 @@ export default defineConfig({
               // cuts them into: each file costs a request (build/app-chunk.ts, issue #14).
               name: (id, graph) => (appCodeOf(graph).has(id) ? 'app' : null),
             },
+            // The other pages' first screens (build/app-chunk.ts). What they share goes first: a group takes its
+            // modules' imports along, so a page's own group would otherwise take the shared code it imports.
+            { name: (id, graph) => (laterPageChunkOf(graph, id) === SHARED_BY_PAGES ? SHARED_BY_PAGES : null) },
+            { name: (id, graph) => laterPageChunkOf(graph, id) },
           ],
         },
       },
