@@ -1,3 +1,4 @@
+import { STATS_RANGE_DEFAULT } from '@enclave/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -6,6 +7,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { adminStatsQuery, adminUsersQuery } from './admin/admin-queries.ts';
 import { protectedPage } from './auth/protected-route.tsx';
 import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
@@ -13,7 +15,7 @@ import { categoriesQuery, categoryQuery, threadPagesQuery, threadsQuery } from '
 import { AppShell } from './layout/app-shell.tsx';
 import { unreadCountQuery } from './messages/message-queries.ts';
 import { notificationsQuery } from './notifications/notification-queries.ts';
-import { parseAdminSearch } from './routes/admin-tabs.ts';
+import { panelFor, parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { parseProfileSearch } from './routes/profile-tabs.ts';
 import { recordIdOf } from './routes/record-id.ts';
@@ -120,6 +122,18 @@ const routeTree = rootRoute.addChildren([
     getParentRoute: () => rootRoute,
     path: '/admin',
     validateSearch: parseAdminSearch,
+    // The stat cards and, on the users panel (the console's first), the members: asked for with the page's code once
+    // the session says a staff member is there (anyone else is sent away), instead of as each part mounted. (Reads
+    // with a query: the page's HTML preloads none of them, pages.ts.)
+    loaderDeps: ({ search }) => ({ tab: search.tab }),
+    loader: ({ context: { queryClient }, deps }) => {
+      void queryClient.prefetchQuery(sessionQuery).then(() => {
+        const abilities = queryClient.getQueryData(sessionQuery.queryKey)?.abilities;
+        if (!abilities || panelFor(deps.tab, abilities) !== deps.tab) return;
+        void queryClient.prefetchQuery(adminStatsQuery(STATS_RANGE_DEFAULT));
+        if (deps.tab === 'users') void queryClient.prefetchInfiniteQuery(adminUsersQuery);
+      });
+    },
     component: protectedPage(
       lazyRouteComponent(() => import('./routes/admin-page.tsx'), 'AdminPage'),
       'staff',

@@ -1,5 +1,11 @@
 import { api, LIMITS, type StatsRange } from '@enclave/protocol';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { ApiError } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
 import {
@@ -25,15 +31,20 @@ export function isDenied(error: unknown): boolean {
 /** The next page starts below the last id shown; a short page is the last. */
 const nextBelow = (page: { id: number }[]) => (page.length === PAGE ? page.at(-1)?.id : undefined);
 
-/** Spec 001 §7: list fetch failures in the admin tables give an empty list, so these reads never toast. */
+/**
+ * Spec 001 §7: list fetch failures in the admin tables give an empty list, so these reads never toast. The users
+ * panel is the console's first screen: its route loader asks for this too (router.tsx).
+ */
+export const adminUsersQuery = infiniteQueryOptions({
+  queryKey: ADMIN_USERS_KEY,
+  queryFn: ({ pageParam, signal }) =>
+    call(api.adminUsers, { query: { limit: PAGE, before: pageParam }, signal, silent: true }),
+  initialPageParam: undefined as number | undefined,
+  getNextPageParam: nextBelow,
+});
+
 export function useAdminUsers() {
-  return useInfiniteQuery({
-    queryKey: ADMIN_USERS_KEY,
-    queryFn: ({ pageParam, signal }) =>
-      call(api.adminUsers, { query: { limit: PAGE, before: pageParam }, signal, silent: true }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: nextBelow,
-  });
+  return useInfiniteQuery(adminUsersQuery);
 }
 
 export function useRecentThreads() {
@@ -73,12 +84,15 @@ export function useReportQueue() {
   });
 }
 
-export function useAdminStats(range: StatsRange) {
-  return useQuery({
+/** The stat cards above every panel; the route loader asks for the default range's (router.tsx). */
+export const adminStatsQuery = (range: StatsRange) =>
+  queryOptions({
     queryKey: adminStatsKey(range),
     queryFn: ({ signal }) => call(api.adminStats, { query: { range }, signal, silent: true }),
-    placeholderData: keepPreviousData,
   });
+
+export function useAdminStats(range: StatsRange) {
+  return useQuery({ ...adminStatsQuery(range), placeholderData: keepPreviousData });
 }
 
 export function useAdminCategories() {

@@ -14,7 +14,6 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { RouterLink } from '../components/router-link.tsx';
 import * as tabStyles from '../components/tabs.css.ts';
 import { type AdminTab, mayOpenTab } from '../routes/admin-tabs.ts';
@@ -70,17 +69,18 @@ export function ConsoleNav({ user }: { user: CurrentUser }) {
           );
         })}
       </nav>
-      <Button
+      <button
+        type="button"
         className={styles.toolsToggle}
         aria-expanded={areToolsOpen}
         aria-controls={toolsId}
-        onPress={() => setToolsOpen(!areToolsOpen)}
+        onClick={() => setToolsOpen(!areToolsOpen)}
       >
         <Wrench size={14} aria-hidden />
         {CONSOLE_TEXT.staffTools}
         <Count value={queue.data?.length} label="pending" />
         <ChevronDown size={14} aria-hidden />
-      </Button>
+      </button>
       <nav
         id={toolsId}
         aria-label={CONSOLE_TEXT.staffTools}

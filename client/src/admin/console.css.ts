@@ -128,7 +128,7 @@ export const toolsToggle = style({
   cursor: 'pointer',
   outline: 'none',
   selectors: {
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
   '@media': { [media.tablet]: { display: 'none' } },
 });

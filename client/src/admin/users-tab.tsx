@@ -1,7 +1,7 @@
 import { type AdminUser, api, CONSOLE_TEXT, SKELETON_ROWS, TEST_COINS } from '@enclave/protocol';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Coins } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { call } from '../api/client.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
@@ -9,7 +9,6 @@ import { CardHeading } from '../components/card-heading.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { DialogActions } from '../components/dialog-actions.tsx';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
-import { ModalDialog } from '../components/modal-dialog.tsx';
 import { wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -20,6 +19,12 @@ import { useAdminUsers } from './admin-queries.ts';
 import { formatDay, isStaffMember, tableStatusOf } from './member-status.ts';
 
 type Pages = InfiniteData<AdminUser[], number | undefined>;
+
+// The ban confirmation's code (react-aria's modal) loads when it is first asked for: this panel is the console's
+// first screen.
+const ModalDialog = lazy(() =>
+  import('../components/modal-dialog.tsx').then((module) => ({ default: module.ModalDialog })),
+);
 
 /**
  * Spec 001 §2, users: every member with their status and coins, to look up and ban (admins and moderators). Coin
@@ -147,24 +152,26 @@ export function UsersTab() {
       )}
       <LoadMoreButton pages={query} className={styles.loadMore} />
       {banning && (
-        <ModalDialog
-          title={`Ban ${banning.username}?`}
-          isOpen
-          isAlert
-          onOpenChange={(open) => !open && setBanning(null)}
-        >
-          <p className={styles.muted}>
-            {banning.username} is signed out everywhere at once and cannot sign in again until the ban is lifted.
-          </p>
-          <DialogActions>
-            <Button variant="secondary" onPress={() => setBanning(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" isDisabled={ban.isPending} onPress={() => ban.mutate(banning)}>
-              {ban.isPending ? 'Banning…' : CONSOLE_TEXT.ban}
-            </Button>
-          </DialogActions>
-        </ModalDialog>
+        <Suspense fallback={null}>
+          <ModalDialog
+            title={`Ban ${banning.username}?`}
+            isOpen
+            isAlert
+            onOpenChange={(open) => !open && setBanning(null)}
+          >
+            <p className={styles.muted}>
+              {banning.username} is signed out everywhere at once and cannot sign in again until the ban is lifted.
+            </p>
+            <DialogActions>
+              <Button variant="secondary" onPress={() => setBanning(null)}>
+                Cancel
+              </Button>
+              <Button variant="destructive" isDisabled={ban.isPending} onPress={() => ban.mutate(banning)}>
+                {ban.isPending ? 'Banning…' : CONSOLE_TEXT.ban}
+              </Button>
+            </DialogActions>
+          </ModalDialog>
+        </Suspense>
       )}
     </section>
   );

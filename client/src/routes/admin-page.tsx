@@ -5,13 +5,17 @@ import * as styles from '../admin/console.css.ts';
 import { ConsoleHeader } from '../admin/console-header.tsx';
 import { ConsoleNav } from '../admin/console-nav.tsx';
 import { StatCards } from '../admin/stat-cards.tsx';
+import { UsersTab } from '../admin/users-tab.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { useSession } from '../session/use-session.ts';
 import { type AdminTab, panelFor } from './admin-tabs.ts';
 
-/** Each panel loads when it is opened: the console renders first with the one it shows. */
+/**
+ * Each panel loads when it is opened, but the users panel, the console's first: it renders with the page and the
+ * members its route loader asked for (router.tsx), not after a second round trip for its code.
+ */
 const PANELS: Record<AdminTab, ComponentType> = {
-  users: lazy(() => import('../admin/users-tab.tsx').then((module) => ({ default: module.UsersTab }))),
+  users: UsersTab,
   content: lazy(() => import('../admin/content-tab.tsx').then((module) => ({ default: module.ContentTab }))),
   reports: lazy(() => import('../admin/reports-tab.tsx').then((module) => ({ default: module.ReportsTab }))),
   threads: lazy(() => import('../admin/approval-tab.tsx').then((module) => ({ default: module.ApprovalTab }))),
