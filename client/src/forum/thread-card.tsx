@@ -1,5 +1,6 @@
 import { FORUM_PAGE_TEXT, THREAD_PREVIEW_LENGTH, THREAD_TEXT, type Thread } from '@enclave/protocol';
 import { Clock, Coins, KeyRound, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { timeAgo } from '../components/time-ago.ts';
@@ -50,8 +51,11 @@ function CardAuthor({ thread }: { thread: Thread }) {
   );
 }
 
-/** Spec 000 §2: one thread in a list, linking to its page. */
-export function ThreadCard({ thread }: { thread: Thread }) {
+/**
+ * Spec 000 §2: one thread in a list, linking to its page. Memoised: a list adds cards ten at a time once the first
+ * screen is there (useRevealedCount), and each step rendered every card shown before it again.
+ */
+export const ThreadCard = memo(function ThreadCard({ thread }: { thread: Thread }) {
   const replies = thread.replyCount;
   return (
     <article className={styles.card}>
@@ -113,4 +117,4 @@ export function ThreadCard({ thread }: { thread: Thread }) {
       </div>
     </article>
   );
-}
+});

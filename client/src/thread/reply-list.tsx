@@ -1,5 +1,6 @@
 import { type Post, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import { MessageSquare, Reply, ThumbsUp } from 'lucide-react';
+import { memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
 import { formatDateTime } from '../components/dates.ts';
@@ -61,8 +62,11 @@ function Replies({ posts }: { posts: Post[] }) {
   );
 }
 
-/** Like and Reply have no behaviour (spec 001 §2). */
-function ReplyItem({ post, number }: { post: Post; number: number }) {
+/**
+ * Like and Reply have no behaviour (spec 001 §2). Memoised: the list adds replies ten at a time once the first screen
+ * is there (useRevealedCount), and each step rendered every reply shown before it again.
+ */
+const ReplyItem = memo(function ReplyItem({ post, number }: { post: Post; number: number }) {
   return (
     <article className={styles.reply} aria-label={`Reply #${number}`}>
       <header className={styles.header}>
@@ -88,4 +92,4 @@ function ReplyItem({ post, number }: { post: Post; number: number }) {
       </div>
     </article>
   );
-}
+});
