@@ -1,7 +1,6 @@
 import { MESSAGE_TEXT, type Message, type MessageBox } from '@enclave/protocol';
 import { ExternalLink, Link2, MessageSquareShare, Reply, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-aria-components';
 import { Avatar } from '../components/avatar.tsx';
 import { button } from '../components/button.css.ts';
 import { Button } from '../components/button.tsx';
@@ -94,7 +93,7 @@ function Attachment({ message }: { message: Message }) {
         <span className={styles.attachmentUrl}>{data}</span>
       </div>
       {canOpen ? (
-        <Link
+        <a
           className={button({ variant: 'secondary', size: 'sm' })}
           href={data}
           target="_blank"
@@ -102,7 +101,7 @@ function Attachment({ message }: { message: Message }) {
         >
           <ExternalLink size={16} aria-hidden />
           Open Link
-        </Link>
+        </a>
       ) : (
         <Button variant="secondary" size="sm" isDisabled>
           <ExternalLink size={16} aria-hidden />

@@ -21,7 +21,7 @@ export const layout = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)' } },
 });
 
-/** Also a grid (react-aria Tabs), whose one column may shrink below its rows' text. */
+/** Also a grid (the tabs), whose one column may shrink below its rows' text. */
 export const boxes = style({
   minWidth: 0,
   gridTemplateColumns: 'minmax(0, 1fr)',
@@ -43,6 +43,7 @@ export const tabCount = style({
 
 export const listWrap = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md });
 
+/** Not focused itself (its rows are), so no focus ring of its own. */
 export const list = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
@@ -50,8 +51,6 @@ export const list = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
-  outline: 'none',
-  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
 });
 
 export const row = style({
@@ -65,10 +64,10 @@ export const row = style({
   transition: `background-color ${vars.duration.fast}`,
   selectors: {
     '&:last-child': { borderBottom: 'none' },
-    '&[data-hovered]': { background: vars.color.surfaceMuted },
+    '&:hover': { background: vars.color.surfaceMuted },
     '&[data-unread]': { background: '#f7f7ff' },
-    '&[data-selected]': { background: vars.color.primarySoft, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[aria-selected="true"]': { background: vars.color.primarySoft, boxShadow: `inset 3px 0 0 ${vars.color.primary}` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
   },
 });
 
