@@ -17,8 +17,10 @@ const control = style({
   selectors: {
     '&::placeholder': { color: vars.color.textMuted, opacity: 0.8 },
     '&:focus': { borderColor: vars.color.focusRing, boxShadow: `0 0 0 3px ${vars.color.primarySoft}` },
-    '&[data-invalid]': { borderColor: vars.color.danger },
-    '&[data-disabled]': { background: vars.color.surfaceMuted, cursor: 'not-allowed' },
+    // Native states: TextField and SearchField are plain inputs, and react-aria's (NumberField, the member picker's
+    // combo box) set aria-invalid and disabled on theirs as well.
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    '&:disabled': { background: vars.color.surfaceMuted, cursor: 'not-allowed' },
   },
 });
 

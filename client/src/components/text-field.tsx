@@ -1,41 +1,96 @@
-import {
-  TextField as AriaTextField,
-  type TextFieldProps as AriaTextFieldProps,
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextArea,
-} from 'react-aria-components';
+import { type InputHTMLAttributes, useId } from 'react';
 import * as styles from './text-field.css.ts';
 
-export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'isInvalid' | 'children'> {
+type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
+/** What callers hand on to the input (or text area) as it is. */
+type PassedOn = Pick<
+  InputHTMLAttributes<FieldElement>,
+  | 'name'
+  | 'placeholder'
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'maxLength'
+  | 'minLength'
+  | 'inputMode'
+  | 'spellCheck'
+  | 'enterKeyHint'
+  | 'onBlur'
+  | 'onFocus'
+  | 'onKeyDown'
+  | 'onPaste'
+>;
+
+export interface TextFieldProps extends PassedOn {
   label: string;
   description?: string;
   /** The validation or server text shown under the input; marks the field invalid. */
   error?: string;
-  placeholder?: string;
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  type?: InputHTMLAttributes<HTMLInputElement>['type'];
   /** A multi-line text area of this many rows instead of a one-line input. */
   rows?: number;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  isReadOnly?: boolean;
 }
 
-/** A labelled input with its description and error, announced together by screen readers. */
-export function TextField({ label, description, error, placeholder, rows, ...props }: TextFieldProps) {
+/**
+ * A labelled input with its description and error, announced together by screen readers. Plain HTML rather than
+ * react-aria's TextField: the sign-in, profile and wallet forms are first screens, and react-aria's field, validation
+ * and focus code was most of the 17-23 KB (compressed) they loaded from it before they painted (issue #26). An error
+ * marks the field for assistive technology but never blocks a submit: `Form` (forms/form.tsx) is `noValidate`, so
+ * `required` only tells.
+ */
+export function TextField({
+  label,
+  description,
+  error,
+  onChange,
+  type,
+  rows,
+  isRequired,
+  isDisabled,
+  isReadOnly,
+  ...props
+}: TextFieldProps) {
+  const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const control = {
+    ...props,
+    id,
+    required: isRequired,
+    'aria-required': isRequired || undefined,
+    disabled: isDisabled,
+    readOnly: isReadOnly,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [descriptionId, errorId].filter(Boolean).join(' ') || undefined,
+    onChange: (event: { currentTarget: FieldElement }) => onChange?.(event.currentTarget.value),
+  };
+
   return (
-    // 'aria': an error marks the field for assistive technology but never blocks the form's next submit.
-    <AriaTextField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className={styles.field}>
-      <Label className={styles.label}>{label}</Label>
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
       {rows ? (
-        <TextArea className={styles.textArea} placeholder={placeholder} rows={rows} />
+        <textarea {...control} rows={rows} className={styles.textArea} />
       ) : (
-        <Input className={styles.input} placeholder={placeholder} />
+        <input {...control} type={type} className={styles.input} />
       )}
       {description && (
-        <Text slot="description" className={styles.description}>
+        <span id={descriptionId} className={styles.description}>
           {description}
-        </Text>
+        </span>
       )}
-      <FieldError className={styles.error}>{error}</FieldError>
-    </AriaTextField>
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 }

@@ -50,7 +50,7 @@ export const avatarButton = style({
   background: 'none',
   cursor: 'pointer',
   outline: 'none',
-  selectors: { '&[data-focus-visible]': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '3px' } },
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '3px' } },
 });
 
 export const avatarBadge = style({
@@ -65,7 +65,7 @@ export const avatarBadge = style({
   color: vars.color.onPrimary,
   background: vars.color.primary,
   border: `2px solid ${vars.color.surface}`,
-  selectors: { [`${avatarButton}[data-hovered] &`]: { background: vars.color.primaryHover } },
+  selectors: { [`${avatarButton}:is(:hover, :active) &`]: { background: vars.color.primaryHover } },
 });
 
 export const rowCard = style([

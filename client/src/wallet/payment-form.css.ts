@@ -36,15 +36,16 @@ const choice = style({
   cursor: 'pointer',
   outline: 'none',
   transition: `border-color ${vars.duration.fast}, box-shadow ${vars.duration.fast}, background-color ${vars.duration.fast}`,
+  // A card is its radio's label: its states are the radio's (checked, focused by keyboard) and its group's.
   selectors: {
-    '&[data-hovered]': { borderColor: vars.color.primary },
-    '&[data-selected]': {
+    '&:hover': { borderColor: vars.color.primary },
+    '&:has(:checked)': {
       borderColor: vars.color.primary,
       background: vars.color.primarySoft,
       boxShadow: `0 0 0 1px ${vars.color.primary}`,
     },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&[data-invalid]': { borderColor: vars.color.danger },
+    '&:has(:focus-visible)': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '[aria-invalid="true"] &': { borderColor: vars.color.danger },
   },
 });
 

@@ -7,13 +7,13 @@ import {
   WALLET_TEXT,
 } from '@enclave/protocol';
 import { Coins } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import { createContext, type FormEvent, type ReactNode, use, useId } from 'react';
 import { Button } from '../components/button.tsx';
 import { dollars, wholeNumber } from '../components/numbers.ts';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { visuallyHidden } from '../styles/utilities.css.ts';
 import { formatPayAmount } from './chain-links.ts';
 import * as styles from './payment-form.css.ts';
 import * as wallet from './wallet.css.ts';
@@ -60,16 +60,10 @@ function PackageForm({ packages, currencies, onCreated }: PackageFormProps) {
 
   return (
     <Form className={styles.form} onSubmit={submit} aria-label="Buy coins">
-      <RadioGroup
-        className={styles.group}
-        value={packageField.value || null}
-        onChange={packageField.onChange}
-        isInvalid={Boolean(packageField.error)}
-      >
-        <Label className={styles.legend}>Choose a package</Label>
+      <CardChoices label="Choose a package" field={packageField}>
         <div className={styles.packages}>
           {packages.map((pkg) => (
-            <Radio key={pkg.id} value={pkg.id} className={styles.packageCard}>
+            <Card key={pkg.id} value={pkg.id} className={styles.packageCard}>
               <span className={styles.choiceTop}>
                 <span className={styles.packageName}>{pkg.name}</span>
                 {pkg.save && <span className={styles.saveBadge}>{WALLET_TEXT.save}</span>}
@@ -80,36 +74,28 @@ function PackageForm({ packages, currencies, onCreated }: PackageFormProps) {
               </span>
               <span className={styles.price}>{dollars(pkg.price, 0)}</span>
               <span className={styles.description}>{pkg.description}</span>
-            </Radio>
+            </Card>
           ))}
         </div>
-        <FieldError className={styles.error}>{packageField.error}</FieldError>
-      </RadioGroup>
+      </CardChoices>
 
-      <RadioGroup
-        className={styles.group}
-        value={currencyField.value || null}
-        onChange={currencyField.onChange}
-        isInvalid={Boolean(currencyField.error)}
-      >
-        <Label className={styles.legend}>Choose a currency</Label>
+      <CardChoices label="Choose a currency" field={currencyField}>
         {currencies.length === 0 ? (
           <p className={wallet.muted}>No payment currency is available right now. Please check back later.</p>
         ) : (
           <div className={styles.currencies}>
             {currencies.map((code) => (
-              <Radio key={code} value={code} className={styles.currencyCard}>
+              <Card key={code} value={code} className={styles.currencyCard}>
                 <span className={styles.symbol}>{CURRENCY_INFO[code].symbol}</span>
                 <span className={styles.packageName}>{CURRENCY_INFO[code].name}</span>
                 {CURRENCY_INFO[code].network !== CURRENCY_INFO[code].name && (
                   <span className={styles.description}>{CURRENCY_INFO[code].network}</span>
                 )}
-              </Radio>
+              </Card>
             ))}
           </div>
         )}
-        <FieldError className={styles.error}>{currencyField.error}</FieldError>
-      </RadioGroup>
+      </CardChoices>
 
       {chosen && form.values.currency && <PriceEstimate pkg={chosen} currency={form.values.currency} />}
 
@@ -117,6 +103,64 @@ function PackageForm({ packages, currencies, onCreated }: PackageFormProps) {
         {creation.isPending ? 'Creating payment…' : 'Create Payment'}
       </Button>
     </Form>
+  );
+}
+
+/** A radio group's field: what `useSchemaForm`'s `field` gives. */
+interface ChoiceField {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+const ChoiceContext = createContext<(ChoiceField & { errorId?: string }) | null>(null);
+
+/**
+ * A radio group of cards: the WAI-ARIA radio group over native radios, whose arrow keys move and select among
+ * them. Not react-aria's RadioGroup, which was most of the react-aria this page loaded before it painted (issue #26).
+ */
+function CardChoices({ label, field, children }: { label: string; field: ChoiceField; children: ReactNode }) {
+  const id = useId();
+  const errorId = field.error ? `${id}-error` : undefined;
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={errorId}
+      aria-invalid={field.error ? true : undefined}
+      className={styles.group}
+    >
+      <span id={`${id}-label`} className={styles.legend}>
+        {label}
+      </span>
+      <ChoiceContext value={{ ...field, errorId }}>{children}</ChoiceContext>
+      {field.error && (
+        <span id={errorId} className={styles.error}>
+          {field.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One choice: the whole card is the radio's label, its radio out of sight (the card shows the state). */
+function Card({ value, className, children }: { value: string; className: string; children: ReactNode }) {
+  const field = use(ChoiceContext);
+  if (!field) throw new Error('A Card belongs in CardChoices');
+  return (
+    <label className={className}>
+      <input
+        type="radio"
+        className={visuallyHidden}
+        name={field.name}
+        value={value}
+        checked={field.value === value}
+        onChange={() => field.onChange(value)}
+        aria-describedby={field.errorId}
+      />
+      {children}
+    </label>
   );
 }
 
