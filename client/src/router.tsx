@@ -13,9 +13,9 @@ import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
 import { categoriesQuery, categoryQuery, threadPagesQuery, threadsQuery } from './forum/forum-queries.ts';
 import { AppShell } from './layout/app-shell.tsx';
-import { unreadCountQuery } from './messages/message-queries.ts';
+import { messageListQuery, unreadCountQuery } from './messages/message-queries.ts';
 import { notificationsQuery } from './notifications/notification-queries.ts';
-import { panelFor, parseAdminSearch } from './routes/admin-tabs.ts';
+import { parseAdminSearch } from './routes/admin-tabs.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { parseProfileSearch } from './routes/profile-tabs.ts';
 import { recordIdOf } from './routes/record-id.ts';
@@ -98,6 +98,8 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/messages',
+    // The newest messages with the page's code: asked for as the list mounted, they came after the first screen.
+    loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(messageListQuery(queryClient)),
     component: protectedPage(lazyRouteComponent(() => import('./routes/messages-page.tsx'), 'MessagesPage')),
   }),
   createRoute({
@@ -123,13 +125,12 @@ const routeTree = rootRoute.addChildren([
     path: '/admin',
     validateSearch: parseAdminSearch,
     // The stat cards and, on the users panel (the console's first), the members: asked for with the page's code once
-    // the session says a staff member is there (anyone else is sent away), instead of as each part mounted. (Reads
-    // with a query: the page's HTML preloads none of them, pages.ts.)
+    // the session says a staff member is there (anyone else is sent away), instead of as each part mounted. The
+    // page's HTML preloads them for staff (STAFF_READS, pages.ts).
     loaderDeps: ({ search }) => ({ tab: search.tab }),
     loader: ({ context: { queryClient }, deps }) => {
       void queryClient.prefetchQuery(sessionQuery).then(() => {
-        const abilities = queryClient.getQueryData(sessionQuery.queryKey)?.abilities;
-        if (!abilities || panelFor(deps.tab, abilities) !== deps.tab) return;
+        if (!queryClient.getQueryData(sessionQuery.queryKey)?.abilities.canModerate) return;
         void queryClient.prefetchQuery(adminStatsQuery(STATS_RANGE_DEFAULT));
         if (deps.tab === 'users') void queryClient.prefetchInfiniteQuery(adminUsersQuery);
       });

@@ -13,7 +13,8 @@ import { createMember } from './test/factories.ts';
 let app: App;
 let clientDist: string;
 
-const preload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
+const preload = (url: string) =>
+  `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replaceAll('&', '&amp;')}">`;
 
 beforeAll(async () => {
   clientDist = await mkdtemp(join(tmpdir(), 'enclave-dist-'));
@@ -30,11 +31,18 @@ beforeAll(async () => {
     join(clientDist, 'pages', 'thread-page.html'),
     '<html><head>\n<title>Thread</title>\n</head><body><div id="root"></div></body></html>',
   );
-  await writeFile(join(clientDist, 'pages.json'), JSON.stringify({ '/thread/$id': 'pages/thread-page.html' }));
+  await writeFile(
+    join(clientDist, 'pages.json'),
+    JSON.stringify({ '/thread/$id': 'pages/thread-page.html', '/category/$id': 'pages/thread-page.html' }),
+  );
   await writeFile(
     join(clientDist, 'reads.json'),
     JSON.stringify({
-      pages: { '/thread/$id': ['user', 'thread', 'login'] },
+      pages: {
+        '/thread/$id': ['user', 'thread', 'login'],
+        '/category/$id': [{ read: 'threads', query: { categoryId: '$id', limit: '50', q: 'a&b' } }],
+      },
+      staff: { '/thread/$id': [{ read: 'adminStats', query: { range: '7d' } }] },
       verifiedMember: ['unreadMessageCount', 'notifications'],
     }),
   );
@@ -116,6 +124,14 @@ describe('unknown routes', () => {
     }
   });
 
+  it('preloads a read with a query: constants and record ids from the path, in their order', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/category/7' })).body;
+    expect(page).toContain(preload('/api/threads?categoryId=7&limit=50&q=a%26b'));
+    for (const url of ['/category/%22%3E%3Cscript%3E', '/category/0', '/category/7&x=1']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('/api/threads');
+    }
+  });
+
   it("preloads a verified member's header reads on every page, and nobody else's", async () => {
     const badges = [preload('/api/messages/unread-count'), preload('/api/notifications')];
     const verified = (await createMember(app)).client;
@@ -133,6 +149,18 @@ describe('unknown routes', () => {
     }
     for (const link of badges)
       expect((await app.inject({ method: 'GET', url: '/thread/42' })).body).not.toContain(link);
+  });
+
+  it("preloads a page's staff reads for staff only", async () => {
+    const stats = preload('/api/admin/stats?range=7d');
+    const moderator = (await createMember(app, { isModerator: true })).client;
+    expect((await moderator.request('GET', '/thread/42')).body).toContain(stats);
+    const member = (await createMember(app)).client;
+    const unverifiedModerator = (await createMember(app, { isModerator: true, isEmailVerified: false })).client;
+    for (const [who, client] of Object.entries({ member, unverifiedModerator })) {
+      expect((await client.request('GET', '/thread/42')).body, who).not.toContain('/api/admin/');
+    }
+    expect((await app.inject({ method: 'GET', url: '/thread/42' })).body).not.toContain('/api/admin/');
   });
 
   it('answers 404 for a build file that does not exist, not the page', async () => {

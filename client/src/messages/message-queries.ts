@@ -1,5 +1,5 @@
 import { api, MESSAGE_TEXT, type MessageBox, type MessageList, type UnreadCount } from '@enclave/protocol';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSession } from '../session/use-session.ts';
 import {
@@ -11,10 +11,12 @@ import {
   UNREAD_COUNT_QUERY_KEY,
 } from './message-cache.ts';
 
-/** The newest page of both boxes. A failure shows on the page itself ('Failed to load messages'), not as a toast. */
-export function useMessageList() {
-  const queryClient = useQueryClient();
-  return useQuery({
+/**
+ * The newest page of both boxes, which also brings the unread count up to date. A failure shows on the page itself
+ * ('Failed to load messages'), not as a toast. The page's route loader asks for it with the page's code.
+ */
+export const messageListQuery = (queryClient: QueryClient) =>
+  queryOptions({
     queryKey: MESSAGES_QUERY_KEY,
     queryFn: async ({ signal }) => {
       const list = await call(api.listMessages, { signal, silent: true });
@@ -22,6 +24,9 @@ export function useMessageList() {
       return list;
     },
   });
+
+export function useMessageList() {
+  return useQuery(messageListQuery(useQueryClient()));
 }
 
 /** The next older page of one box, from the cursor the last page gave (a position in that box, opaque here). */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
 import { createAppRouter } from '../router.tsx';
 import { aMember, json, mockApi, signedOut } from '../testing/mock-api.ts';
-import { FIRST_READS, PAGES, VERIFIED_MEMBER_READS } from './pages.ts';
+import { FIRST_READS, PAGES, type Read, STAFF_READS, VERIFIED_MEMBER_READS } from './pages.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,8 +18,8 @@ describe('the page of each path', () => {
 });
 
 /**
- * The addresses the loaders of `pattern` (an `$id` as 5) ask for before anything renders, but for those with a query
- * (a category's threads): the server preloads only the api table's addresses with record ids from the path.
+ * The addresses the loaders of `pattern` (an `$id` as 5) ask for before anything renders, queries included: the
+ * browser hands a preloaded answer only to the very same address.
  */
 async function readsOfLoaders(pattern: string, session: Parameters<typeof mockApi>[0][string]): Promise<string[]> {
   const fetchMock = mockApi({ 'GET /api/user': session });
@@ -29,19 +29,23 @@ async function readsOfLoaders(pattern: string, session: Parameters<typeof mockAp
   await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(0));
   // The member's reads follow the session's answer.
   await new Promise((resolve) => setTimeout(resolve, 50));
-  return fetchMock.mock.calls
-    .map(([input]) => String(input))
-    .filter((address) => !address.includes('?'))
-    .sort();
+  return fetchMock.mock.calls.map(([input]) => String(input)).sort();
 }
 
-const addresses = (names: readonly (keyof typeof api)[]) =>
-  names.map((name) => api[name].url.replace(':id', '5')).sort();
+/** The addresses the server preloads for these reads (server/src/http/spa.ts), an `$id` as 5. */
+const addresses = (reads: readonly Read[]) =>
+  reads
+    .map((read) => {
+      if (typeof read === 'string') return api[read].url.replace(':id', '5');
+      const query = Object.entries(read.query).map(([key, value]) => `${key}=${value === '$id' ? '5' : value}`);
+      return `${api[read.read].url}?${query.join('&')}`;
+    })
+    .sort();
 
 /** The server preloads reads.json's addresses from the page's HTML: a read the loaders ask for differently is read twice. */
 describe("the reads each page's loaders start, which its HTML preloads", () => {
   it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])(
-    '%s, for a visitor, a verified member and an unverified one',
+    '%s, for a visitor, a verified member, an unverified one and a moderator',
     async (pattern) => {
       expect(await readsOfLoaders(pattern, signedOut)).toEqual(addresses(FIRST_READS[pattern]));
       expect(await readsOfLoaders(pattern, json(aMember()))).toEqual(
@@ -49,6 +53,9 @@ describe("the reads each page's loaders start, which its HTML preloads", () => {
       );
       expect(await readsOfLoaders(pattern, json(aMember({ isEmailVerified: false })))).toEqual(
         addresses(FIRST_READS[pattern]),
+      );
+      expect(await readsOfLoaders(pattern, json(aMember({ isModerator: true })))).toEqual(
+        addresses([...FIRST_READS[pattern], ...VERIFIED_MEMBER_READS, ...(STAFF_READS[pattern] ?? [])]),
       );
     },
   );

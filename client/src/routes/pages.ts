@@ -23,22 +23,25 @@ export const PAGES = {
 /**
  * The reads a page's route loaders start (router.tsx), by their names in protocol's `api` table: the signed-in
  * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`, the category
- * on `/category/$id` (whose loader also asks for its threads, an address with a query the HTML does not preload), the
- * purchase form's packages and currencies on `/wallet`. The build
- * lists them beside each page's HTML (`reads.json`), and the server preloads them from the HTML
- * (`<link rel="preload" as="fetch">`, an `:id` taken from the path), so the data is on its way with the code instead
- * of after it has run. (Names, not addresses: vite.config.ts loads this file, and it cannot load the protocol.)
+ * and its first page of threads on `/category/$id`, the purchase form's packages and currencies on `/wallet`, the
+ * newest messages on `/messages`. A read with a query names it too, each value a constant or a `$param` of the path,
+ * in the order the client writes it (routes/pages.test.ts holds both alike). The build lists them beside each page's
+ * HTML (`reads.json`), and the server preloads them from the HTML (`<link rel="preload" as="fetch">`, a `$param`
+ * taken from the path only when it is a record id), so the data is on its way with the code instead of after it has
+ * run. (Names, not addresses: vite.config.ts loads this file, and it cannot load the protocol.)
  */
-type Read = keyof typeof api;
+export type Read = keyof typeof api | { read: keyof typeof api; query: Record<string, string> };
 const FORUM_READS: readonly Read[] = ['user', 'categories', 'threads'];
+/** A category's first page of threads (`threadPagesQuery`: LIMITS.threadPageSizeDefault, pages.test.ts). */
+const CATEGORY_THREADS: Read = { read: 'threads', query: { categoryId: '$id', limit: '50' } };
 export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
   '/': FORUM_READS,
   '/forums': FORUM_READS,
   '/auth': ['user'],
   '/thread/$id': ['user', 'thread'],
-  '/category/$id': ['user', 'category'],
+  '/category/$id': ['user', 'category', CATEGORY_THREADS],
   '/edit-thread/$id': ['user'],
-  '/messages': ['user'],
+  '/messages': ['user', 'listMessages'],
   '/wallet': ['user', 'paymentPackages', 'paymentCurrencies'],
   '/profile': ['user'],
   '/admin': ['user'],
@@ -51,3 +54,15 @@ export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
  * header's unread badge and the bell's count. The server preloads them for such a member only.
  */
 export const VERIFIED_MEMBER_READS: readonly Read[] = ['unreadMessageCount', 'notifications'];
+
+/**
+ * What a page's loaders also ask for once the session says a staff member is there (the console's stat cards for
+ * STATS_RANGE_DEFAULT, and its first panel's members, a page of LIMITS.pageSizeMax). The server preloads them for
+ * staff only; on another of the console's panels (`?tab=`) the members are preloaded for nothing.
+ */
+export const STAFF_READS: Partial<Record<keyof typeof PAGES, readonly Read[]>> = {
+  '/admin': [
+    { read: 'adminStats', query: { range: '7d' } },
+    { read: 'adminUsers', query: { limit: '100' } },
+  ],
+};

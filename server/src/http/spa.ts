@@ -5,6 +5,7 @@ import { api, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { abilitiesOf } from '../users/abilities.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /** A path parameter the server will put into a preload's address: a record id, nothing else. */
@@ -15,25 +16,45 @@ interface PageRoute {
   params: string[];
   html: string;
   reads: readonly string[];
+  staffReads: readonly string[];
 }
 
-/** The build's `reads.json`: names of protocol's `api` table. */
+/**
+ * A read of the build's `reads.json` (client/src/routes/pages.ts): a name of protocol's `api` table, or one with a
+ * query whose values are constants or `$param`s of the path.
+ */
+type BuildRead = string | { read: string; query: Record<string, string> };
+
 interface BuildReads {
   /** The reads each route pattern's loaders start. */
-  pages: Record<string, readonly string[]>;
+  pages: Record<string, readonly BuildRead[]>;
   /** The reads every page adds for a member whose email is verified (the header's badges). */
-  verifiedMember: readonly string[];
+  verifiedMember: readonly BuildRead[];
+  /** The reads a route pattern adds for staff (the console's first panel). */
+  staff?: Record<string, readonly BuildRead[]>;
 }
 
-/** The addresses of the named reads of protocol's `api` table; only GETs, a `login` (a POST) is left out. */
-const readUrls = (names: readonly string[] = []) =>
-  names.flatMap((name) => {
+/**
+ * The addresses of the reads, a path parameter as `:name` (in the query too); only GETs, a `login` (a POST) is left
+ * out. The query is written in its given order: the browser hands a preloaded answer only to the same address.
+ */
+const readUrls = (reads: readonly BuildRead[] = []) =>
+  reads.flatMap((read) => {
+    const { name, query } =
+      typeof read === 'string' ? { name: read, query: {} } : { name: read.read, query: read.query };
     const endpoint = (api as Record<string, { method: string; url: string } | undefined>)[name];
-    return endpoint?.method === 'GET' ? [endpoint.url] : [];
+    if (endpoint?.method !== 'GET') return [];
+    const search = Object.entries(query)
+      .map(
+        ([key, value]) =>
+          `${encodeURIComponent(key)}=${value.startsWith('$') ? `:${value.slice(1)}` : encodeURIComponent(value)}`,
+      )
+      .join('&');
+    return [search ? `${endpoint.url}?${search}` : endpoint.url];
   });
 
 const preloadLink = (url: string) =>
-  `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`;
+  `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replaceAll('&', '&amp;')}">`;
 
 /**
  * The build's HTML for each route pattern (`pages.json`, e.g. `/thread/$id` → `pages/thread-page.html`): index.html
@@ -41,7 +62,10 @@ const preloadLink = (url: string) =>
  * `/api/threads/:id`), preloaded with `<link rel="preload" as="fetch">` so the data comes in parallel with the code,
  * and for a verified member the header's reads too. Any other path gets index.html as it is.
  */
-function pageHtmlOf(root: string): (path: string, viewer: UserRecord | null) => string {
+function pageHtmlOf(
+  root: string,
+  isStaff: (viewer: UserRecord) => boolean,
+): (path: string, viewer: UserRecord | null) => string {
   const read = (file: string) => readFileSync(join(root, file), 'utf8');
   const index = read('index.html');
   const pagesFile = join(root, 'pages.json');
@@ -60,6 +84,7 @@ function pageHtmlOf(root: string): (path: string, viewer: UserRecord | null) => 
         params: [...pattern.matchAll(/\$(\w+)/g)].map((match) => match[1] ?? ''),
         html,
         reads: readUrls(reads.pages[pattern]),
+        staffReads: readUrls(reads.staff?.[pattern]),
       };
     },
   );
@@ -69,7 +94,8 @@ function pageHtmlOf(root: string): (path: string, viewer: UserRecord | null) => 
       if (!match) continue;
       const params = new Map(page.params.map((name, at) => [name, match[at + 1] ?? '']));
       // Only the table's own addresses, with record ids from the path: nothing else of the request goes in.
-      const preloads = page.reads
+      const pageReads = viewer && isStaff(viewer) ? [...page.reads, ...page.staffReads] : page.reads;
+      const preloads = pageReads
         .filter((url) => isSafeRead(url, params))
         .map((url) => preloadLink(url.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? '')))
         .join('');
@@ -133,7 +159,11 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
       },
     });
   }
-  const pageHtml = root ? pageHtmlOf(root) : undefined;
+  const requireVerifiedEmail = app.config.REQUIRE_EMAIL_VERIFICATION;
+  // Staff as the console's route guards see them: its reads would answer 403 to anyone else.
+  const pageHtml = root
+    ? pageHtmlOf(root, (viewer) => abilitiesOf(viewer, { requireVerifiedEmail }).canModerate)
+    : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
