@@ -15,7 +15,15 @@ const SRC = join(import.meta.dirname, '../src');
  */
 const ENTRY = join(SRC, 'main.tsx');
 const FIRST_PAGES = ['home-page', 'thread-page', 'category-page'].map((page) => join(SRC, `routes/${page}.tsx`));
-const LATER_PAGES = ['auth-page', 'profile-page', 'wallet-page', 'transactions-page', 'messages-page', 'admin-page'];
+const LATER_PAGES = [
+  'auth-page',
+  'profile-page',
+  'wallet-page',
+  'transactions-page',
+  'messages-page',
+  'admin-page',
+  'edit-thread-page',
+];
 const PAGE_MODULE = /[\\/]src[\\/]routes[\\/][\w-]+-page\.tsx$/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /**

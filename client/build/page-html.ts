@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { FIRST_READS, PAGES, STAFF_READS, VERIFIED_MEMBER_READS } from '../src/routes/pages.ts';
+import { ABILITY_READS, FIRST_READS, PAGES, VERIFIED_MEMBER_READS } from '../src/routes/pages.ts';
 
 /**
  * Writes pages/<page>.html for every page of the route table: index.html plus a modulepreload of each chunk the page
  * statically needs beyond the entry's, and pages.json, the HTML file of each route pattern, which the server sends
  * for the paths it matches; reads.json, the API reads each pattern's loaders start (`pages`), those a verified
- * member's pages add (`verifiedMember`) and those a staff member's add (`staff`), which the server preloads. The browser then fetches a page's code and data
+ * member's pages add (`verifiedMember`) and those a page adds for a member with an ability (`abilities`), which the
+ * server preloads. The browser then fetches a page's code and data
  * with the entry, instead of after it has run.
  */
 export function pageHtml(): Plugin {
@@ -44,7 +45,7 @@ export function pageHtml(): Plugin {
         pageOfPath[path] = `pages/${page}.html`;
       }
       writeFileSync(join(dir, 'pages.json'), `${JSON.stringify(pageOfPath, null, 2)}\n`);
-      const reads = { pages: FIRST_READS, verifiedMember: VERIFIED_MEMBER_READS, staff: STAFF_READS };
+      const reads = { pages: FIRST_READS, verifiedMember: VERIFIED_MEMBER_READS, abilities: ABILITY_READS };
       writeFileSync(join(dir, 'reads.json'), `${JSON.stringify(reads, null, 2)}\n`);
     },
   };

@@ -93,6 +93,16 @@ const routeTree = rootRoute.addChildren([
     getParentRoute: () => rootRoute,
     path: '/edit-thread/$id',
     beforeLoad: ({ params }) => void recordIdOf(params.id),
+    // The category choices and, once the session shows an editor (anyone else is sent away, reading nothing), the
+    // thread come with the page's code (ABILITY_READS, pages.ts).
+    loader: ({ context: { queryClient }, params }) => {
+      void queryClient.prefetchQuery(categoriesQuery);
+      void queryClient.prefetchQuery(sessionQuery).then(() => {
+        if (queryClient.getQueryData(sessionQuery.queryKey)?.abilities.canEditThreads) {
+          void queryClient.prefetchQuery(threadQuery(recordIdOf(params.id)));
+        }
+      });
+    },
     component: protectedPage(lazyRouteComponent(() => import('./routes/edit-thread-page.tsx'), 'EditThreadPage')),
   }),
   createRoute({
@@ -126,7 +136,7 @@ const routeTree = rootRoute.addChildren([
     validateSearch: parseAdminSearch,
     // The stat cards and, on the users panel (the console's first), the members: asked for with the page's code once
     // the session says a staff member is there (anyone else is sent away), instead of as each part mounted. The
-    // page's HTML preloads them for staff (STAFF_READS, pages.ts).
+    // page's HTML preloads them for staff (ABILITY_READS, pages.ts).
     loaderDeps: ({ search }) => ({ tab: search.tab }),
     loader: ({ context: { queryClient }, deps }) => {
       void queryClient.prefetchQuery(sessionQuery).then(() => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
         '/thread/$id': ['user', 'thread', 'login'],
         '/category/$id': [{ read: 'threads', query: { categoryId: '$id', limit: '50', q: 'a&b' } }],
       },
-      staff: { '/thread/$id': [{ read: 'adminStats', query: { range: '7d' } }] },
+      abilities: { '/thread/$id': { canModerate: [{ read: 'adminStats', query: { range: '7d' } }] } },
       verifiedMember: ['unreadMessageCount', 'notifications'],
     }),
   );
@@ -151,7 +151,7 @@ describe('unknown routes', () => {
       expect((await app.inject({ method: 'GET', url: '/thread/42' })).body).not.toContain(link);
   });
 
-  it("preloads a page's staff reads for staff only", async () => {
+  it("preloads a page's reads for an ability only for members who have it", async () => {
     const stats = preload('/api/admin/stats?range=7d');
     const moderator = (await createMember(app, { isModerator: true })).client;
     expect((await moderator.request('GET', '/thread/42')).body).toContain(stats);

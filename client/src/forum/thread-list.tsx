@@ -11,9 +11,15 @@ import * as styles from './thread-list.css.ts';
  * No screen shows more than this many above the fold, and a category page's first commit carried all fifty (issue #14).
  */
 const FIRST_CARDS = 6;
+/**
+ * Cards added each time the browser is idle: two, not ten, since a card (two route links, its author's read) costs
+ * some 4 ms to render here: ten, or even five, made tasks of 70-130 ms on Lighthouse's slowed phone, counted as
+ * blocking past 50 (the category page's TBT of 150-400 ms, issue #26); two stay under it.
+ */
+const CARDS_PER_STEP = 2;
 
 export function ThreadList({ threads, label }: { threads: Thread[]; label: string }) {
-  const shown = threads.slice(0, useRevealedCount(threads.length, FIRST_CARDS));
+  const shown = threads.slice(0, useRevealedCount(threads.length, FIRST_CARDS, CARDS_PER_STEP));
   return (
     <ul className={styles.list} aria-label={label}>
       {shown.map((thread) => (

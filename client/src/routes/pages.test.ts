@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
 import { createAppRouter } from '../router.tsx';
 import { aMember, json, mockApi, signedOut } from '../testing/mock-api.ts';
-import { FIRST_READS, PAGES, type Read, STAFF_READS, VERIFIED_MEMBER_READS } from './pages.ts';
+import { ABILITY_READS, FIRST_READS, PAGES, type Read, VERIFIED_MEMBER_READS } from './pages.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,7 +45,7 @@ const addresses = (reads: readonly Read[]) =>
 /** The server preloads reads.json's addresses from the page's HTML: a read the loaders ask for differently is read twice. */
 describe("the reads each page's loaders start, which its HTML preloads", () => {
   it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])(
-    '%s, for a visitor, a verified member, an unverified one and a moderator',
+    '%s, for a visitor, a verified member, an unverified one, a moderator and an admin',
     async (pattern) => {
       expect(await readsOfLoaders(pattern, signedOut)).toEqual(addresses(FIRST_READS[pattern]));
       expect(await readsOfLoaders(pattern, json(aMember()))).toEqual(
@@ -54,9 +54,14 @@ describe("the reads each page's loaders start, which its HTML preloads", () => {
       expect(await readsOfLoaders(pattern, json(aMember({ isEmailVerified: false })))).toEqual(
         addresses(FIRST_READS[pattern]),
       );
-      expect(await readsOfLoaders(pattern, json(aMember({ isModerator: true })))).toEqual(
-        addresses([...FIRST_READS[pattern], ...VERIFIED_MEMBER_READS, ...(STAFF_READS[pattern] ?? [])]),
-      );
+      for (const staff of [aMember({ isModerator: true }), aMember({ isAdmin: true })]) {
+        const granted = Object.entries(ABILITY_READS[pattern] ?? {}).flatMap(([ability, reads]) =>
+          staff.abilities[ability as keyof typeof staff.abilities] ? reads : [],
+        );
+        expect(await readsOfLoaders(pattern, json(staff))).toEqual(
+          addresses([...FIRST_READS[pattern], ...VERIFIED_MEMBER_READS, ...granted]),
+        );
+      }
     },
   );
 });

@@ -1,4 +1,4 @@
-import type { api } from '@enclave/protocol';
+import type { Abilities, api } from '@enclave/protocol';
 
 /**
  * The page module (routes/<name>.tsx) each path of the route table renders (router.tsx; pages.test.ts keeps the
@@ -22,7 +22,8 @@ export const PAGES = {
 
 /**
  * The reads a page's route loaders start (router.tsx), by their names in protocol's `api` table: the signed-in
- * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`, the category
+ * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`, the categories on
+ * `/edit-thread/$id`, the category
  * and its first page of threads on `/category/$id`, the purchase form's packages and currencies on `/wallet`, the
  * newest messages on `/messages`. A read with a query names it too, each value a constant or a `$param` of the path,
  * in the order the client writes it (routes/pages.test.ts holds both alike). The build lists them beside each page's
@@ -40,7 +41,7 @@ export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
   '/auth': ['user'],
   '/thread/$id': ['user', 'thread'],
   '/category/$id': ['user', 'category', CATEGORY_THREADS],
-  '/edit-thread/$id': ['user'],
+  '/edit-thread/$id': ['user', 'categories'],
   '/messages': ['user', 'listMessages'],
   '/wallet': ['user', 'paymentPackages', 'paymentCurrencies'],
   '/profile': ['user'],
@@ -56,13 +57,17 @@ export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
 export const VERIFIED_MEMBER_READS: readonly Read[] = ['unreadMessageCount', 'notifications'];
 
 /**
- * What a page's loaders also ask for once the session says a staff member is there (the console's stat cards for
- * STATS_RANGE_DEFAULT, and its first panel's members, a page of LIMITS.pageSizeMax). The server preloads them for
- * staff only; on another of the console's panels (`?tab=`) the members are preloaded for nothing.
+ * What a page's loaders also ask for once the session says the member may (their abilities, as GET /api/user sends
+ * them): on the console, the stat cards for STATS_RANGE_DEFAULT and its first panel's members, a page of
+ * LIMITS.pageSizeMax (on another panel, `?tab=`, the members are preloaded for nothing); on the edit page, the thread.
+ * The server preloads them for such a member only: anyone else would be sent away, and the reads refused.
  */
-export const STAFF_READS: Partial<Record<keyof typeof PAGES, readonly Read[]>> = {
-  '/admin': [
-    { read: 'adminStats', query: { range: '7d' } },
-    { read: 'adminUsers', query: { limit: '100' } },
-  ],
+export const ABILITY_READS: Partial<Record<keyof typeof PAGES, Partial<Record<keyof Abilities, readonly Read[]>>>> = {
+  '/admin': {
+    canModerate: [
+      { read: 'adminStats', query: { range: '7d' } },
+      { read: 'adminUsers', query: { limit: '100' } },
+    ],
+  },
+  '/edit-thread/$id': { canEditThreads: ['thread'] },
 };

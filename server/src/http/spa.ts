@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { api, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import { type Abilities, api, ErrorCode, SERVER_TEXT } from '@enclave/protocol';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -16,7 +16,7 @@ interface PageRoute {
   params: string[];
   html: string;
   reads: readonly string[];
-  staffReads: readonly string[];
+  abilityReads: [keyof Abilities, string[]][];
 }
 
 /**
@@ -30,8 +30,8 @@ interface BuildReads {
   pages: Record<string, readonly BuildRead[]>;
   /** The reads every page adds for a member whose email is verified (the header's badges). */
   verifiedMember: readonly BuildRead[];
-  /** The reads a route pattern adds for staff (the console's first panel). */
-  staff?: Record<string, readonly BuildRead[]>;
+  /** The reads a route pattern adds for a member with an ability (the console's first panel for staff). */
+  abilities?: Record<string, Partial<Record<keyof Abilities, readonly BuildRead[]>>>;
 }
 
 /**
@@ -64,7 +64,7 @@ const preloadLink = (url: string) =>
  */
 function pageHtmlOf(
   root: string,
-  isStaff: (viewer: UserRecord) => boolean,
+  abilitiesOfViewer: (viewer: UserRecord) => Abilities,
 ): (path: string, viewer: UserRecord | null) => string {
   const read = (file: string) => readFileSync(join(root, file), 'utf8');
   const index = read('index.html');
@@ -84,7 +84,10 @@ function pageHtmlOf(
         params: [...pattern.matchAll(/\$(\w+)/g)].map((match) => match[1] ?? ''),
         html,
         reads: readUrls(reads.pages[pattern]),
-        staffReads: readUrls(reads.staff?.[pattern]),
+        abilityReads: Object.entries(reads.abilities?.[pattern] ?? {}).map(([ability, granted]) => [
+          ability as keyof Abilities,
+          readUrls(granted),
+        ]),
       };
     },
   );
@@ -94,7 +97,11 @@ function pageHtmlOf(
       if (!match) continue;
       const params = new Map(page.params.map((name, at) => [name, match[at + 1] ?? '']));
       // Only the table's own addresses, with record ids from the path: nothing else of the request goes in.
-      const pageReads = viewer && isStaff(viewer) ? [...page.reads, ...page.staffReads] : page.reads;
+      const abilities = viewer && abilitiesOfViewer(viewer);
+      const pageReads = [
+        ...page.reads,
+        ...page.abilityReads.flatMap(([ability, urls]) => (abilities?.[ability] ? urls : [])),
+      ];
       const preloads = pageReads
         .filter((url) => isSafeRead(url, params))
         .map((url) => preloadLink(url.replace(/:(\w+)/g, (_, name: string) => params.get(name) ?? '')))
@@ -160,10 +167,8 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
     });
   }
   const requireVerifiedEmail = app.config.REQUIRE_EMAIL_VERIFICATION;
-  // Staff as the console's route guards see them: its reads would answer 403 to anyone else.
-  const pageHtml = root
-    ? pageHtmlOf(root, (viewer) => abilitiesOf(viewer, { requireVerifiedEmail }).canModerate)
-    : undefined;
+  // Abilities as the route guards see them: the reads they open would answer 403 to anyone else.
+  const pageHtml = root ? pageHtmlOf(root, (viewer) => abilitiesOf(viewer, { requireVerifiedEmail })) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
