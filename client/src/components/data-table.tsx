@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { type Key, memo, type ReactNode } from 'react';
 import { useRevealedCount } from '../layout/first-screen.ts';
 import * as styles from './data-table.css.ts';
 
@@ -35,20 +35,31 @@ export function DataTable<Row>({ rows, rowKey, columns }: DataTableProps<Row>) {
         </thead>
         <tbody className={styles.tbody}>
           {rows.slice(0, count).map((row) => (
-            <tr key={rowKey(row)} className={styles.tr}>
-              {columns.map((column) => (
-                <td
-                  key={column.label}
-                  data-label={column.label}
-                  className={column.className ? `${styles.td} ${column.className}` : styles.td}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
+            <DataRow key={rowKey(row)} row={row} columns={columns as readonly Column<unknown>[]} />
           ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+/**
+ * Memoised: revealing more rows renders only those (the columns are the same while the table reveals), and a read
+ * answered again keeps its unchanged rows (the query cache's structural sharing); a table whose owner renders again
+ * passes new columns, and every row follows.
+ */
+const DataRow = memo(function DataRow({ row, columns }: { row: unknown; columns: readonly Column<unknown>[] }) {
+  return (
+    <tr className={styles.tr}>
+      {columns.map((column) => (
+        <td
+          key={column.label}
+          data-label={column.label}
+          className={column.className ? `${styles.td} ${column.className}` : styles.td}
+        >
+          {column.cell(row)}
+        </td>
+      ))}
+    </tr>
+  );
+});
