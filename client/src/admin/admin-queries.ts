@@ -21,6 +21,8 @@ import {
 } from './admin-cache.ts';
 
 const PAGE = LIMITS.pageSizeMax;
+/** The users panel is the console's first screen: half a page of the largest, its answer half the size to wait for. */
+const USERS_PAGE = PAGE / 2;
 const LOG_PAGE = 25;
 
 /** Spec 001 §6: a 401 or 403 on the staff thread lists reads as an empty list, not an error. */
@@ -29,7 +31,10 @@ export function isDenied(error: unknown): boolean {
 }
 
 /** The next page starts below the last id shown; a short page is the last. */
-const nextBelow = (page: { id: number }[]) => (page.length === PAGE ? page.at(-1)?.id : undefined);
+const nextBelow =
+  (size: number = PAGE) =>
+  (page: { id: number }[]) =>
+    page.length === size ? page.at(-1)?.id : undefined;
 
 /**
  * Spec 001 §7: list fetch failures in the admin tables give an empty list, so these reads never toast. The users
@@ -38,9 +43,9 @@ const nextBelow = (page: { id: number }[]) => (page.length === PAGE ? page.at(-1
 export const adminUsersQuery = infiniteQueryOptions({
   queryKey: ADMIN_USERS_KEY,
   queryFn: ({ pageParam, signal }) =>
-    call(api.adminUsers, { query: { limit: PAGE, before: pageParam }, signal, silent: true }),
+    call(api.adminUsers, { query: { limit: USERS_PAGE, before: pageParam }, signal, silent: true }),
   initialPageParam: undefined as number | undefined,
-  getNextPageParam: nextBelow,
+  getNextPageParam: nextBelow(USERS_PAGE),
 });
 
 export function useAdminUsers() {
@@ -65,7 +70,7 @@ export function useThreadSearch(search: string) {
         silent: true,
       }),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: nextBelow,
+    getNextPageParam: nextBelow(),
     placeholderData: keepPreviousData,
   });
 }
@@ -115,7 +120,7 @@ export function useModerationLog() {
     queryFn: ({ pageParam, signal }) =>
       call(api.moderationLog, { query: { limit: LOG_PAGE, before: pageParam }, signal, silent: true }),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (page) => (page.length === LOG_PAGE ? page.at(-1)?.id : undefined),
+    getNextPageParam: nextBelow(LOG_PAGE),
     // Every console action adds to the log: show it as it is now whenever it is opened.
     refetchOnMount: 'always',
   });

@@ -58,15 +58,15 @@ export const VERIFIED_MEMBER_READS: readonly Read[] = ['unreadMessageCount', 'no
 
 /**
  * What a page's loaders also ask for once the session says the member may (their abilities, as GET /api/user sends
- * them): on the console, the stat cards for STATS_RANGE_DEFAULT and its first panel's members, a page of
- * LIMITS.pageSizeMax (on another panel, `?tab=`, the members are preloaded for nothing); on the edit page, the thread.
+ * them): on the console, the stat cards for STATS_RANGE_DEFAULT and its first panel's members, half a page of
+ * LIMITS.pageSizeMax (admin-queries.ts; on another panel, `?tab=`, the members are preloaded for nothing); on the edit page, the thread.
  * The server preloads them for such a member only: anyone else would be sent away, and the reads refused.
  */
 export const ABILITY_READS: Partial<Record<keyof typeof PAGES, Partial<Record<keyof Abilities, readonly Read[]>>>> = {
   '/admin': {
     canModerate: [
       { read: 'adminStats', query: { range: '7d' } },
-      { read: 'adminUsers', query: { limit: '100' } },
+      { read: 'adminUsers', query: { limit: '50' } },
     ],
   },
   '/edit-thread/$id': { canEditThreads: ['thread'] },
