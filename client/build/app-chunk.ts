@@ -109,8 +109,7 @@ export const SHARED_BY_PAGES = 'pages-shared';
 let laterPageCode: Map<string, string> | undefined;
 /**
  * Where what the other pages (LATER_PAGES) need before they render goes, beyond the app chunk: what two of them or more
- * need (react-aria's interactions and focus, the segmented tabs, the field parts) in `pages-shared`, and what only one
- * needs in `<page>-parts`. Automatic splitting cut this code into twenty or thirty files of about a kilobyte each,
+ * need (the segmented tabs, the text fields, the form) in `pages-shared`, and what only one needs in `<page>-parts`. Automatic splitting cut this code into twenty or thirty files of about a kilobyte each,
  * by which lazy dialogs elsewhere share them: over HTTP/1.1 four or five more round trips before the page renders,
  * which made up much of these pages' largest paint of 3.2-3.5 s in Lighthouse's simulation (issue #26). A dialog
  * elsewhere that uses one of these modules loads its whole file, a few KB more than it needs.
