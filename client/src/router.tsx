@@ -1,4 +1,4 @@
-import { STATS_RANGE_DEFAULT } from '@enclave/protocol';
+import { type CurrentUser, STATS_RANGE_DEFAULT } from '@enclave/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -29,14 +29,24 @@ import { parseWalletSearch } from './wallet/wallet-search.ts';
  * for nothing, so the page renders (and shows its loading state) as before, and its queries find the answers under
  * way.
  */
+/**
+ * Runs `then` with the signed-in member once the session has answered (the page's HTML preloads it): for a loader's
+ * reads that depend on who is there. A visitor runs nothing.
+ */
+const withMember = (queryClient: QueryClient, then: (member: CurrentUser) => void) =>
+  void queryClient.prefetchQuery(sessionQuery).then(() => {
+    const member = queryClient.getQueryData(sessionQuery.queryKey);
+    if (member) then(member);
+  });
+
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: AppShell,
   notFoundComponent: () => <NotFoundPage />,
   loader: ({ context: { queryClient } }) => {
     // A verified member's header shows the unread badge and the bell's count on every page: asked for as soon as
     // the session answers, so the first render has them (the page's HTML preloads them for such a member, pages.ts).
-    void queryClient.prefetchQuery(sessionQuery).then(() => {
-      if (!queryClient.getQueryData(sessionQuery.queryKey)?.isEmailVerified) return;
+    withMember(queryClient, (member) => {
+      if (!member.isEmailVerified) return;
       void queryClient.prefetchQuery(unreadCountQuery);
       void queryClient.prefetchQuery(notificationsQuery);
     });
@@ -97,10 +107,8 @@ const routeTree = rootRoute.addChildren([
     // thread come with the page's code (ABILITY_READS, pages.ts).
     loader: ({ context: { queryClient }, params }) => {
       void queryClient.prefetchQuery(categoriesQuery);
-      void queryClient.prefetchQuery(sessionQuery).then(() => {
-        if (queryClient.getQueryData(sessionQuery.queryKey)?.abilities.canEditThreads) {
-          void queryClient.prefetchQuery(threadQuery(recordIdOf(params.id)));
-        }
+      withMember(queryClient, (member) => {
+        if (member.abilities.canEditThreads) void queryClient.prefetchQuery(threadQuery(recordIdOf(params.id)));
       });
     },
     component: protectedPage(lazyRouteComponent(() => import('./routes/edit-thread-page.tsx'), 'EditThreadPage')),
@@ -139,8 +147,8 @@ const routeTree = rootRoute.addChildren([
     // page's HTML preloads them for staff (ABILITY_READS, pages.ts).
     loaderDeps: ({ search }) => ({ tab: search.tab }),
     loader: ({ context: { queryClient }, deps }) => {
-      void queryClient.prefetchQuery(sessionQuery).then(() => {
-        if (!queryClient.getQueryData(sessionQuery.queryKey)?.abilities.canModerate) return;
+      withMember(queryClient, (member) => {
+        if (!member.abilities.canModerate) return;
         void queryClient.prefetchQuery(adminStatsQuery(STATS_RANGE_DEFAULT));
         if (deps.tab === 'users') void queryClient.prefetchInfiniteQuery(adminUsersQuery);
       });

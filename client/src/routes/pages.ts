@@ -22,10 +22,9 @@ export const PAGES = {
 
 /**
  * The reads a page's route loaders start (router.tsx), by their names in protocol's `api` table: the signed-in
- * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`, the categories on
- * `/edit-thread/$id`, the category
- * and its first page of threads on `/category/$id`, the purchase form's packages and currencies on `/wallet`, the
- * newest messages on `/messages`. A read with a query names it too, each value a constant or a `$param` of the path,
+ * member on every page, the categories and threads on `/` and `/forums`, the thread on `/thread/$id`, the
+ * categories on `/edit-thread/$id`, the category and its first page of threads on `/category/$id`, the purchase
+ * form's packages and currencies on `/wallet`, the newest messages on `/messages`. A read with a query names it too, each value a constant or a `$param` of the path,
  * in the order the client writes it (routes/pages.test.ts holds both alike). The build lists them beside each page's
  * HTML (`reads.json`), and the server preloads them from the HTML (`<link rel="preload" as="fetch">`, a `$param`
  * taken from the path only when it is a record id), so the data is on its way with the code instead of after it has
