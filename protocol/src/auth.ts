@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { Id, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
+import { LoginReply } from './factors.ts';
 import { LIMITS } from './limits.ts';
 import { CurrentUser, Email, Password, Username } from './users.ts';
 
@@ -53,7 +54,8 @@ export const ResendReply = Type.Object({
 
 export const authRoutes = {
   register: route({ ...endpoints.register, body: RegisterBody, response: { 201: RegistrationReply } }),
-  login: route({ ...endpoints.login, body: LoginBody, response: { 200: CurrentUser } }),
+  /** The member, signed in; or, with a second factor, the second step to take (factors.ts). */
+  login: route({ ...endpoints.login, body: LoginBody, response: { 200: LoginReply } }),
   logout: route({ ...endpoints.logout, response: { 200: OkReply } }),
   verifyEmail: route({
     ...endpoints.verifyEmail,

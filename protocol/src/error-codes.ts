@@ -20,6 +20,10 @@ export const ErrorCode = {
   CodeInvalid: 'CODE_INVALID',
   CodeExpired: 'CODE_EXPIRED',
   CsrfRejected: 'CSRF_REJECTED',
+  /** A money or power move (or a factor change) asked for a fresh proof of who is at this session: POST /api/step-up. */
+  StepUpRequired: 'STEP_UP_REQUIRED',
+  /** A staff route, for a moderator or admin without a second factor where the deployment requires one. */
+  SecondFactorRequired: 'SECOND_FACTOR_REQUIRED',
   /** A socket came back to a session that ended while it was away: its handshake is refused once with this. */
   SessionEnded: 'SESSION_ENDED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',

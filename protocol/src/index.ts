@@ -7,6 +7,7 @@ export { pathOf } from './endpoints.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './factors.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './notifications.ts';

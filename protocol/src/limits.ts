@@ -133,6 +133,14 @@ export const SECURITY = {
   messageIntervalMs: 2 * 1000,
   socketEventsPerWindow: 100,
   socketWindowMs: 10 * 1000,
+  /** A sign-in's pending second step, a setup's authenticator-app secret and a passkey challenge live this long. */
+  secondStepTtlMs: 5 * 60 * 1000,
+  /** A sign-in or a step-up opens money and power moves for this long. */
+  stepUpMs: 5 * 60 * 1000,
+  /** Wrong second steps (or step-ups) per account, and per account and address, before a lock of loginLockMs. */
+  secondStepFailuresPerAccount: 10,
+  secondStepFailuresPerAddress: 5,
+  recoveryCodeCount: 10,
 } as const;
 
 /** Sent by the client on every API call; the server's CSRF rule rejects writes without it (a cross-site form cannot set it). */

@@ -1,6 +1,7 @@
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { categoryRoutes } from './categories.ts';
+import { factorRoutes } from './factors.ts';
 import { healthRoutes } from './health.ts';
 import { notificationRoutes } from './notifications.ts';
 import { postRoutes } from './posts.ts';
@@ -16,6 +17,7 @@ import { walletRoutes } from './wallet.ts';
 export const api = {
   ...healthRoutes,
   ...authRoutes,
+  ...factorRoutes,
   ...userRoutes,
   ...sessionRoutes,
   ...walletRoutes,

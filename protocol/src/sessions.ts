@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { Id, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
+import { SIGN_IN_METHODS } from './factors.ts';
 import { LIMITS } from './limits.ts';
 import { SESSIONS_TEXT } from './ui-texts.ts';
 
@@ -38,6 +39,8 @@ export const SessionInfo = Type.Object({
   lastSeenAt: IsoDate,
   /** The session this call was made with. */
   current: Type.Boolean(),
+  /** How it was signed in (sessions from before second factors read 'password'). */
+  method: Type.Enum(SIGN_IN_METHODS),
 });
 export type SessionInfo = Type.Static<typeof SessionInfo>;
 
@@ -58,6 +61,12 @@ export const ACTIVITY_KINDS = [
   'coins_spent',
   'coins_received',
   'payment',
+  'factor_added',
+  'factor_removed',
+  'second_step_failed',
+  'stepped_up',
+  'recovery_code_used',
+  'recovery_codes_renewed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -72,8 +81,9 @@ export const ActivityEntry = Type.Object({
   coins: Nullable(Type.Integer()),
   /**
    * What the coins were for (the ledger's entry type: unlock, sale, admin_grant…), a payment's state (pending,
-   * completed, failed), how a sign-in happened (login, registration), why a session ended (ended, logged_out),
-   * what a profile edit changed (comma-separated: username, bio, picture, privacy).
+   * completed, failed), how a sign-in happened (its method, factors.ts: password, passkey, password+app…; 'login' in older entries), why a session ended (ended, logged_out),
+   * what a profile edit changed (comma-separated: username, bio, picture, privacy), which factor was added or
+   * removed (passkey, app) or confirmed a step-up (password, app, passkey, recovery).
    */
   detail: Nullable(Type.String()),
   /** The thread coins were spent or earned on; the link decides what the reader may see of it. */

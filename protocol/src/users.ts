@@ -85,6 +85,10 @@ export const CurrentUser = Type.Object({
   mutedUntil: Nullable(IsoDate),
   privacy: PrivacySettings,
   abilities: Abilities,
+  /** A passkey or an authenticator app is on: a password sign-in takes a second step. */
+  hasSecondFactor: Type.Boolean(),
+  /** Staff without a second factor where the deployment requires one: every staff route refuses until then. */
+  mustAddSecondFactor: Type.Boolean(),
 });
 export type CurrentUser = Type.Static<typeof CurrentUser>;
 

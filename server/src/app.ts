@@ -16,6 +16,9 @@ import { sessionPlugin } from './auth/session.ts';
 import { sessionRoutes } from './auth/session-routes.ts';
 import { categoryModels } from './categories/models.ts';
 import { type AppConfig, trustProxyOf } from './config.ts';
+import { factorModels } from './factors/models.ts';
+import { mailFactorNotices } from './factors/notices.ts';
+import { factorRoutes } from './factors/routes.ts';
 import { groupBuyModels } from './group-buys/models.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
@@ -90,6 +93,7 @@ const MIGRATIONS: readonly Migration[] = [
 const COLLECTIONS = [
   userModels,
   authModels,
+  factorModels,
   activityModels,
   walletModels,
   paymentModels,
@@ -147,6 +151,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   scheduleMuteEndings(app);
   scheduleBackups(app);
   followActivity(app);
+  mailFactorNotices(app);
   copyBalances(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
@@ -177,6 +182,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(authRoutes);
+  await app.register(factorRoutes);
   await app.register(sessionRoutes);
   await app.register(activityRoutes);
   await app.register(userRoutes);

@@ -91,6 +91,8 @@ export const EnvSchema = Type.Object({
   BACKUP_KEEP: Type.Integer({ minimum: 1, maximum: 1000, default: 7 }),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset, it is a 404. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  /** Moderators and admins must have a second factor before any staff route opens; default: on in production. */
+  STAFF_REQUIRE_2FA: Type.Optional(Type.Boolean()),
 });
 export type EnvConfig = Type.Static<typeof EnvSchema>;
 
@@ -123,6 +125,7 @@ export function loadEnv(env: Record<string, string | undefined> = process.env): 
   }
   const config = value as EnvConfig;
   config.BACKUP_INTERVAL_HOURS ??= config.NODE_ENV === 'production' ? 24 : 0;
+  config.STAFF_REQUIRE_2FA ??= config.NODE_ENV === 'production';
   if (config.TRUST_PROXY === 'true') {
     throw new ConfigError(
       'Invalid configuration:\n  TRUST_PROXY: true would believe any client-written X-Forwarded-For; give the number of proxies in front (1 behind one nginx) or their addresses',

@@ -24,6 +24,8 @@ export function LoginForm({ onServerError }: { onServerError: (message: string |
   const login = useMutation({
     mutationFn: (body: LoginBody) => call(api.login, { body, silent: true }),
     onSuccess: (user) => {
+      // The second step's screen lands with the factor screens (issue #27); no member has a factor before them.
+      if ('secondStep' in user) return;
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
       clearToasts(SIGN_IN_TOPIC);
       toast({ title: TOASTS.welcomeBack.title, description: TOASTS.welcomeBack.description(user.username) });

@@ -69,6 +69,9 @@ function describe(entry: ActivityEntry): { title: string; icon: LucideIcon; tone
       };
     case 'payment':
       return { title: PAYMENT_TITLES[entry.detail ?? ''] ?? entry.detail ?? '', icon: CreditCard, tone: 'neutral' };
+    default:
+      // Second factors' entries (issue #27) are worded by the Security tab's factor screens, next.
+      return { title: entry.kind, icon: ShieldAlert, tone: 'neutral' };
   }
 }
 

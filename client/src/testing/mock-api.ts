@@ -82,6 +82,8 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     mutedUntil: null,
     privacy: { defaultThreadPrivate: false, hideProfile: false },
     abilities,
+    hasSecondFactor: false,
+    mustAddSecondFactor: false,
     ...overrides,
   };
 }

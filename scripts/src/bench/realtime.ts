@@ -20,7 +20,9 @@ export function sessionCookie(app: FastifyInstance, userId: number): Promise<str
   cookies.set(app, known);
   const cookie =
     known.get(userId) ??
-    openSession(app, { id: userId, sessionVersion: 1 }, BENCH_CLIENT).then(({ token }) => `enclave_session=${token}`);
+    openSession(app, { id: userId, sessionVersion: 1 }, BENCH_CLIENT, 'password').then(
+      ({ token }) => `enclave_session=${token}`,
+    );
   known.set(userId, cookie);
   return cookie;
 }

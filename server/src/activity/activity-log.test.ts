@@ -99,11 +99,11 @@ describe('the account activity log', () => {
     await vi.waitFor(async () => expect(kindsOf(await logOf(again))).toEqual(expected));
     const log = await logOf(again);
     expect(log.map((entry) => entry.detail)).toEqual([
-      'login',
+      'password',
       'logged_out',
       null,
       'ended',
-      'login',
+      'password',
       null,
       null,
       'registration',

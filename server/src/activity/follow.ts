@@ -26,6 +26,12 @@ export function followActivity(app: FastifyInstance): void {
     if (via !== 'password_change') record(userId, { kind: 'signed_in', client, detail: via });
   });
   app.events.on('signIn.failed', ({ userId, client }) => record(userId, { kind: 'sign_in_failed', client }));
+  app.events.on('factor.added', ({ userId, kind }) => record(userId, { kind: 'factor_added', detail: kind }));
+  app.events.on('factor.removed', ({ userId, kind }) => record(userId, { kind: 'factor_removed', detail: kind }));
+  app.events.on('secondStep.failed', ({ userId, client }) => record(userId, { kind: 'second_step_failed', client }));
+  app.events.on('steppedUp', ({ userId, via, client }) => record(userId, { kind: 'stepped_up', client, detail: via }));
+  app.events.on('recoveryCode.used', ({ userId, client }) => record(userId, { kind: 'recovery_code_used', client }));
+  app.events.on('recoveryCodes.renewed', ({ userId }) => record(userId, { kind: 'recovery_codes_renewed' }));
   app.events.on('password.changeFailed', ({ userId, client }) =>
     record(userId, { kind: 'password_change_failed', client }),
   );

@@ -1,6 +1,7 @@
 import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { admin, staff, viewerOf } from '../auth/guards.ts';
+import { steppedUp } from '../auth/step-up.ts';
 import { listCategories } from '../categories/service.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { moderationRoutes } from '../moderation/routes.ts';
@@ -37,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.addCoins),
-    preHandler: admin,
+    preHandler: [admin, steppedUp],
     handler: async (request) => {
       const actor = viewerOf(request);
       return grantCoins(app, actor, actor.id, request.body.amount);
@@ -46,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.addUserCoins),
-    preHandler: admin,
+    preHandler: [admin, steppedUp],
     handler: async (request) => grantCoins(app, viewerOf(request), request.body.userId, request.body.amount),
   });
 
@@ -82,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.saveCryptoWallets),
-    preHandler: admin,
+    preHandler: [admin, steppedUp],
     handler: async (request) => updateReceivingAddresses(app, viewerOf(request), request.body),
   });
 };

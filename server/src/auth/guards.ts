@@ -1,7 +1,7 @@
-import { ErrorCode, type MutedDetails, SERVER_TEXT } from '@enclave/protocol';
+import { ErrorCode, FACTOR_TEXT, type MutedDetails, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
-import { isMuted, isStaff } from '../users/standing.ts';
+import { isMuted, isStaff, mustAddSecondFactor } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /** Role checks as small pre-handlers: `preHandler: member`. Handlers then read `viewerOf(request)`. */
@@ -19,14 +19,23 @@ export async function member(request: FastifyRequest) {
   }
 }
 
+/** Staff where the deployment requires a second factor (STAFF_REQUIRE_2FA) must have one: no staff route opens. */
+function assertStaffFactor(request: FastifyRequest) {
+  if (mustAddSecondFactor(viewerOf(request), request.server.config.STAFF_REQUIRE_2FA === true)) {
+    throw forbidden(FACTOR_TEXT.staffNeedsFactor, ErrorCode.SecondFactorRequired);
+  }
+}
+
 export async function staff(request: FastifyRequest) {
   await member(request);
   if (!isStaff(viewerOf(request))) throw forbidden();
+  assertStaffFactor(request);
 }
 
 export async function admin(request: FastifyRequest) {
   await member(request);
   if (!viewerOf(request).isAdmin) throw forbidden();
+  assertStaffFactor(request);
 }
 
 export function viewerOf(request: FastifyRequest): UserRecord {

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { presentMe } from '../users/presenter.ts';
+import { hasSecondFactor } from '../users/standing.ts';
 import { describeClient } from './client-info.ts';
 import { signedIn, viewerOf } from './guards.ts';
+import { pendingSignIn, secondStepMethods } from './pending-sign-in.ts';
 import { login, register, resendVerification, verifyEmail } from './service.ts';
 import { clearSession, signIn } from './session.ts';
 import { endSession, findSession } from './session-records.ts';
@@ -34,7 +36,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ],
     handler: async (request, reply) => {
       const user = await login(app, request.body, { address: request.ip, client: describeClient(request) });
-      await signIn(request, reply, user, 'login');
+      // With a second factor on, the password opens nothing yet: the second step does (factors/routes.ts).
+      if (hasSecondFactor(user)) return pendingSignIn(app, user, secondStepMethods(user));
+      await signIn(request, reply, user, 'password');
       return presentMe(app, user);
     },
   });

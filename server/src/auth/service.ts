@@ -28,6 +28,9 @@ import type { AuthContext } from './context.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { checkVerificationCode, claimResend, sendVerificationCode } from './verification.ts';
 
+/** Every failed sign-in step answers alike: an unknown name, a wrong password, a wrong second factor. */
+export const invalidCredentials = () => new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);
+
 /** The name and email keys are the users domain's (its unique indexes); auth's callers still name them from here. */
 export { emailKey, usernameKey };
 
@@ -140,7 +143,7 @@ export async function login(
   if (!(await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)) || !user) {
     // The member's activity log shows it (an unknown name has no log, and the answer is the same).
     if (user) app.events.publish('signIn.failed', { userId: user.id, client: caller.client });
-    throw new AppError(401, ErrorCode.Unauthenticated, SERVER_TEXT.invalidCredentials);
+    throw invalidCredentials();
   }
   await releaseSlots(app, scope);
   if (user.isBanned) throw new AppError(403, ErrorCode.Banned, SERVER_TEXT.banned);

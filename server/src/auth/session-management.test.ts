@@ -206,7 +206,7 @@ describe('retention', () => {
   it('sweeps session records past the retention with their ends and last-seen, and keeps recent ones', async () => {
     const { user, client } = await createMember(app);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 200 * 24 * 60 * 60 * 1000 });
-    const { session: old } = await openSession(app, user, TEST_CLIENT);
+    const { session: old } = await openSession(app, user, TEST_CLIENT, 'password');
     await authModels(app).SessionEnd.create({ _id: old._id, at: new Date(), reason: 'ended' });
     await authModels(app).SessionSeen.create({ _id: old._id, at: new Date() });
     vi.useRealTimers();

@@ -1,4 +1,4 @@
-import type { ClientSummary } from '@enclave/protocol';
+import type { ClientSummary, SignInMethod } from '@enclave/protocol';
 import { Schema } from 'mongoose';
 import type { ListItem } from '../storage/index.ts';
 
@@ -12,6 +12,8 @@ export interface SessionItem extends ListItem {
   /** The member's session version at sign-in: a later bump (password change, ban, deletion) ends it too. */
   sessionVersion: number;
   client: ClientSummary;
+  /** How it was signed in; absent on sessions from before second factors (a password). */
+  method?: SignInMethod;
   createdAt: Date;
 }
 
@@ -21,7 +23,7 @@ import type { MonthlyKind } from '../storage/index.ts';
 export const SESSIONS: MonthlyKind = {
   prefix: 'sessions',
   model: 'SessionItem',
-  companions: ['SessionEnd', 'SessionSeen'],
+  companions: ['SessionEnd', 'SessionSeen', 'SessionStepUp'],
 };
 
 const clientFields = { device: String, deviceType: String, browser: String, place: String };
@@ -34,6 +36,7 @@ export const sessionItemSchema = new Schema<SessionItem>(
     userId: Number,
     sessionVersion: Number,
     client: clientFields,
+    method: String,
     createdAt: Date,
   },
   { id: false, versionKey: false },
@@ -50,3 +53,12 @@ export const sessionEndSchema = new Schema(
 
 /** When a session was last seen, under `_id` the session's item key: replaced by a throttled touch. */
 export const sessionSeenSchema = new Schema({ _id: String, at: { type: Date, required: true } }, { versionKey: false });
+
+/**
+ * The last step-up of a session (a second factor, or the password of a member without one, given again), under `_id`
+ * the session's item key: replaced by each one. Money and power moves ask that it, or the sign-in, be recent.
+ */
+export const sessionStepUpSchema = new Schema(
+  { _id: String, at: { type: Date, required: true }, via: { type: String, required: true } },
+  { versionKey: false },
+);

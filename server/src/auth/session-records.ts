@@ -1,4 +1,4 @@
-import { type ClientSummary, LIMITS } from '@enclave/protocol';
+import { type ClientSummary, LIMITS, type SignInMethod } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Model } from 'mongoose';
 import {
@@ -28,6 +28,12 @@ export interface SessionToken {
   sv: number;
   /** The session record, `{YYYY-MM}.{n}`: ending it invalidates this token alone. */
   sid: string;
+  /** How it was signed in (absent on tokens from before second factors: a password). */
+  m?: SignInMethod;
+  /** When it was signed (seconds), set by the signer: a sign-in is its own fresh proof for a few minutes. */
+  iat?: number;
+  /** Only the pending second step's tokens carry a purpose (pending-sign-in.ts): never a session. */
+  purpose?: string;
 }
 
 /** Why a session ended on its own: the member ended it from another one, or logged out with it. */
@@ -50,15 +56,17 @@ export async function openSession(
   app: FastifyInstance,
   user: Pick<UserRecord, 'id' | 'sessionVersion'>,
   client: ClientSummary,
+  method: SignInMethod,
 ): Promise<{ token: string; session: SessionItem }> {
   const session = await appendMonthly<SessionItem>(app, SESSIONS, user.id, () => ({
     userId: user.id,
     sessionVersion: user.sessionVersion,
     client,
+    method,
     createdAt: new Date(),
   }));
   app.sessionCache.opened(session._id);
-  const claims: SessionToken = { sub: user.id, sv: user.sessionVersion, sid: recordIdOf(session) };
+  const claims: SessionToken = { sub: user.id, sv: user.sessionVersion, sid: recordIdOf(session), m: method };
   return { token: app.jwt.sign(claims, { expiresIn: SESSION_TTL_SECONDS }), session };
 }
 

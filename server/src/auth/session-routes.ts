@@ -15,6 +15,7 @@ function presentSession(session: StandingSession, currentId: string | null): Ses
     createdAt: session.createdAt.toISOString(),
     lastSeenAt: session.lastSeenAt.toISOString(),
     current: id === currentId,
+    method: session.method ?? 'password',
   };
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, SERVER_TEXT } from '@enclave/protocol';
+import { ErrorCode, SERVER_TEXT, type SignInMethod } from '@enclave/protocol';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,15 +13,23 @@ import { openSession, SESSION_TTL_SECONDS, type SessionToken, sessionKey } from 
 
 export const SESSION_COOKIE = 'enclave_session';
 
-/** A session that stands: its member and its id. */
+/** When and how a session was signed in: a sign-in is its own fresh proof for a few minutes (step-up.ts). */
+export interface SignedIn {
+  at: Date;
+  method: SignInMethod;
+}
+
+/** A session that stands: its member, its id, and its sign-in. */
 export interface ResolvedSession {
   user: UserRecord;
   sessionId: string;
+  signedIn: SignedIn;
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: SessionToken;
+    /** A session's token, or a single-purpose one (a pending second step, a passkey challenge) that is never a session. */
+    payload: SessionToken | { purpose: string };
     user: SessionToken;
   }
 }
@@ -32,6 +40,8 @@ declare module 'fastify' {
     viewer: UserRecord | null;
     /** The id of the session the viewer signed in with (`2026-11.3`), or null. */
     sessionId: string | null;
+    /** When and how that session was signed in, or null. */
+    signedIn: SignedIn | null;
   }
   interface FastifyInstance {
     /** The session a token stands for, or null when it is invalid, expired, ended, or its member banned. */
@@ -76,8 +86,11 @@ export async function standingMember(
   return !ended && sessionStands(user, version) ? user : null;
 }
 
-/** How a member came to be signed in: every one of these opens a session record. */
-export type SignInVia = 'login' | 'registration' | 'password_change';
+/**
+ * How a member came to be signed in: a sign-in method, or a password change signing this browser in again (with the
+ * method this session had). Every one of these opens a session record.
+ */
+export type SignInVia = SignInMethod | 'password_change';
 
 /** Signs `user` in on this browser: a session record, its token in the cookie, and 'session.started'. */
 export async function signIn(
@@ -87,7 +100,8 @@ export async function signIn(
   via: SignInVia,
 ) {
   const client = describeClient(request);
-  const { token, session } = await openSession(reply.server, user, client);
+  const method = via === 'password_change' ? (request.signedIn?.method ?? 'password') : via;
+  const { token, session } = await openSession(reply.server, user, client, method);
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -145,20 +159,23 @@ async function session(app: FastifyInstance): Promise<void> {
     } catch {
       return null;
     }
-    // Every token names its session record: one that does not was not made here.
-    if (typeof claims.sid !== 'string') return null;
+    // Every session token names its session record, and none has a purpose (a pending second step's token does).
+    if (typeof claims.sid !== 'string' || claims.purpose !== undefined) return null;
     const user = await standingMember(app, claims.sub, claims.sv, claims.sid);
-    return user ? { user, sessionId: claims.sid } : null;
+    const signedIn = { at: new Date((claims.iat ?? 0) * 1000), method: claims.m ?? 'password' };
+    return user ? { user, sessionId: claims.sid, signedIn } : null;
   });
 
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (request, reply) => {
     assertNotCrossSiteForm(request);
     const token = request.cookies[SESSION_COOKIE];
     const session = await app.resolveSession(token);
     request.viewer = session?.user ?? null;
     request.sessionId = session?.sessionId ?? null;
+    request.signedIn = session?.signedIn ?? null;
     if (token && !session) clearSession(reply);
     if (session) markSeen(app, session);
   });

@@ -1,6 +1,7 @@
 import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { member, staff, viewerOf } from '../auth/guards.ts';
+import { steppedUp } from '../auth/step-up.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { COIN_PACKAGES } from './packages.ts';
@@ -83,7 +84,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.confirmPayment),
-    preHandler: staff,
+    preHandler: [staff, steppedUp],
     handler: async (request) =>
       presentStaffPayment(
         app,
@@ -93,7 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.rejectPayment),
-    preHandler: staff,
+    preHandler: [staff, steppedUp],
     handler: async (request) =>
       presentStaffPayment(app, await rejectPayment(app, viewerOf(request), request.params.id)),
   });

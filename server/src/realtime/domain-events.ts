@@ -9,7 +9,9 @@ import type {
   Report,
   Thread,
 } from '@enclave/protocol';
+import type { SignInVia } from '../auth/session.ts';
 import type { SessionEndReason } from '../auth/session-records.ts';
+import type { FactorKind, ProofKind } from '../factors/factor-model.ts';
 import type { PaymentRecord } from '../payments/payment-model.ts';
 import type { ProfileField } from '../users/service.ts';
 import type { LedgerEntry } from '../wallet/ledger-model.ts';
@@ -26,12 +28,22 @@ export interface DomainEventMap {
     userId: number;
     sessionId: string;
     client: ClientSummary;
-    via: 'login' | 'registration' | 'password_change';
+    via: SignInVia;
   };
   /** One session ended on its own (ended by its member, or logged out). */
   'session.ended': { userId: number; sessionId: string; client: ClientSummary; reason: SessionEndReason };
   /** A wrong password was given for this member's name. */
   'signIn.failed': { userId: number; client: ClientSummary };
+  /** A second factor was turned on (a passkey added, the authenticator app confirmed); `name` a passkey's. */
+  'factor.added': { userId: number; kind: FactorKind; name?: string };
+  'factor.removed': { userId: number; kind: FactorKind; name?: string };
+  /** The right password, then a wrong second step (or a step-up refused) for this member. */
+  'secondStep.failed': { userId: number; client: ClientSummary };
+  /** A session proved again who is at it: money and power moves open for a few minutes. */
+  steppedUp: { userId: number; via: ProofKind; client: ClientSummary };
+  /** One of the member's recovery codes was spent, at a sign-in or a step-up. */
+  'recoveryCode.used': { userId: number; client: ClientSummary; left: number };
+  'recoveryCodes.renewed': { userId: number };
   /** A signed-in member's password change was refused: the current password they gave was wrong. */
   'password.changeFailed': { userId: number; client: ClientSummary };
   /** A member changed their own profile: which of it (username, bio, picture, privacy). */

@@ -59,5 +59,5 @@ export async function signedInCookie(
   user: Pick<UserRecord, 'id' | 'sessionVersion'>,
   client: ClientSummary = TEST_CLIENT,
 ): Promise<string> {
-  return (await openSession(app, user, client)).token;
+  return (await openSession(app, user, client, 'password')).token;
 }

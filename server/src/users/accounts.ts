@@ -100,3 +100,8 @@ export async function recordMute(app: Database, userId: number, mutedUntil: Date
 export async function liftMute(app: Database, userId: number): Promise<void> {
   await userModels(app).User.updateOne(byNumericId(userId), { $set: { mutedUntil: null, mutedBy: null } });
 }
+
+/** Which second factors are on (the factors domain's summary of them), for the sign-in and staff gates. */
+export async function recordSecondFactors(app: Database, userId: number, kinds: string[]): Promise<void> {
+  await userModels(app).User.updateOne(byNumericId(userId), { $set: { secondFactors: kinds } });
+}

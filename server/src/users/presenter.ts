@@ -2,7 +2,7 @@ import type { Abilities, CurrentUser, MemberSuggestion, PublicUser } from '@encl
 import type { FastifyInstance } from 'fastify';
 import { balanceOf } from '../wallet/ledger.ts';
 import { abilitiesOf } from './abilities.ts';
-import { isMuted } from './standing.ts';
+import { hasSecondFactor, isMuted, mustAddSecondFactor } from './standing.ts';
 import type { UserRecord } from './user-model.ts';
 
 export function pictureUrl(user: Pick<UserRecord, 'id' | 'profilePictureVersion'>): string | null {
@@ -33,7 +33,12 @@ export function presentMemberSuggestion(
 }
 
 /** The member's own record; the balance (the ledger head's) and the abilities are passed in by `presentMe`. */
-export function presentCurrentUser(user: UserRecord, coinBalance: number, abilities: Abilities): CurrentUser {
+export function presentCurrentUser(
+  user: UserRecord,
+  coinBalance: number,
+  abilities: Abilities,
+  staffRequireSecondFactor: boolean,
+): CurrentUser {
   return {
     id: user.id,
     username: user.username,
@@ -52,10 +57,12 @@ export function presentCurrentUser(user: UserRecord, coinBalance: number, abilit
       hideProfile: user.privacy?.hideProfile ?? false,
     },
     abilities,
+    hasSecondFactor: hasSecondFactor(user),
+    mustAddSecondFactor: mustAddSecondFactor(user, staffRequireSecondFactor),
   };
 }
 
 export async function presentMe(app: FastifyInstance, user: UserRecord): Promise<CurrentUser> {
   const abilities = abilitiesOf(user, { requireVerifiedEmail: app.config.REQUIRE_EMAIL_VERIFICATION });
-  return presentCurrentUser(user, await balanceOf(app, user.id), abilities);
+  return presentCurrentUser(user, await balanceOf(app, user.id), abilities, app.config.STAFF_REQUIRE_2FA === true);
 }

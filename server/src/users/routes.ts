@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { describeClient } from '../auth/client-info.ts';
 import { member, signedIn, viewerOf } from '../auth/guards.ts';
 import { clearSession, signIn } from '../auth/session.ts';
+import { steppedUpIfSecondFactor } from '../auth/step-up.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
@@ -95,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.changePassword),
-    preHandler: signedIn,
+    preHandler: [signedIn, steppedUpIfSecondFactor],
     handler: async (request, reply) => {
       // Every session ended with the old password; this browser stays signed in with a new one.
       const user = await changePassword(app, viewerOf(request), request.body, describeClient(request));
@@ -106,7 +107,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.deleteAccount),
-    preHandler: signedIn,
+    preHandler: [signedIn, steppedUpIfSecondFactor],
     handler: async (request, reply) => {
       await deleteAccount(app, viewerOf(request), request.body.password);
       clearSession(reply);

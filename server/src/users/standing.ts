@@ -11,3 +11,16 @@ export function isMuted(user: Pick<UserRecord, 'mutedUntil'>, now = new Date()):
 export function isStaff(user: Pick<UserRecord, 'isAdmin' | 'isModerator'>): boolean {
   return user.isAdmin || user.isModerator;
 }
+
+/** A passkey or an authenticator app is on: a password alone no longer signs this member in. */
+export function hasSecondFactor(user: Pick<UserRecord, 'secondFactors'>): boolean {
+  return (user.secondFactors?.length ?? 0) > 0;
+}
+
+/** Staff without a second factor where the deployment requires one (STAFF_REQUIRE_2FA): no staff route opens. */
+export function mustAddSecondFactor(
+  user: Pick<UserRecord, 'isAdmin' | 'isModerator' | 'secondFactors'>,
+  staffRequireSecondFactor: boolean,
+): boolean {
+  return staffRequireSecondFactor && isStaff(user) && !hasSecondFactor(user);
+}

@@ -25,6 +25,11 @@ const userSchema = new Schema(
     bannedAt: { type: Date, default: null },
     mutedBy: { type: Number, default: null },
     mutedUntil: { type: Date, default: null },
+    /**
+     * The second factors that are on ('passkey', 'app'), kept by the factors domain (which holds the factors
+     * themselves): what the sign-in gate and the staff gate ask, from the member directory, per request.
+     */
+    secondFactors: { type: [String], default: undefined },
     /** Part of every session token: bumping it signs the member out everywhere. */
     sessionVersion: { type: Number, default: 1 },
     /** Deleted accounts keep their id (so nothing is ever re-attributed) and lose everything else. */

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { admin, viewerOf } from '../../auth/guards.ts';
+import { steppedUp } from '../../auth/step-up.ts';
 import { badRequest } from '../../errors.ts';
 import { fromContract } from '../../http/contract-route.ts';
 import { uploadedFile } from '../../http/uploads.ts';
@@ -35,7 +36,7 @@ export const databaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.databaseRestore),
-    preHandler: admin,
+    preHandler: [admin, steppedUp],
     handler: async (request) => restoreDatabase(app, viewerOf(request), await uploadedBackup(request)),
   });
 };
