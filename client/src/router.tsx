@@ -148,7 +148,8 @@ const routeTree = rootRoute.addChildren([
     loaderDeps: ({ search }) => ({ tab: search.tab }),
     loader: ({ context: { queryClient }, deps }) => {
       withMember(queryClient, (member) => {
-        if (!member.abilities.canModerate) return;
+        // Staff who must add a second factor first are refused every staff read (issue #27).
+        if (!member.abilities.canModerate || member.mustAddSecondFactor) return;
         void queryClient.prefetchQuery(adminStatsQuery(STATS_RANGE_DEFAULT));
         if (deps.tab === 'users') void queryClient.prefetchInfiniteQuery(adminUsersQuery);
       });

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { statement, surface } from '../components/card.css.ts';
 import { softIconTile } from '../components/feature-list.css.ts';
 import { stack } from '../components/page.css.ts';
 import { segments } from '../components/tabs.css.ts';
@@ -188,3 +189,19 @@ export const count = style({
   color: vars.color.onDanger,
   background: vars.color.danger,
 });
+
+/** In the console's place for staff who have no second factor yet (issue #27). */
+export const factorGate = style([
+  surface,
+  statement,
+  {
+    maxWidth: '520px',
+    width: '100%',
+    margin: `${vars.space.xxl} auto`,
+    '@media': { [media.phone]: { padding: vars.space.xl } },
+  },
+]);
+
+export const factorGateIcon = style({ color: vars.color.coin });
+
+export const factorGateText = style({ color: vars.color.textMuted });

@@ -1,5 +1,6 @@
 import { api, CSRF_HEADER, IdParams, OkReply, PAGE_TEXT, REQUEST_TEXT, route } from '@enclave/protocol';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { useStepUpStore } from '../stores/step-up-store.ts';
 import { useToastStore } from '../stores/toast-store.ts';
 import { ApiError } from './api-error.ts';
 import { call, getOrNull, request } from './client.ts';
@@ -137,5 +138,71 @@ describe('api client', () => {
     answer(Response.json({ message: 'Database unavailable' }, { status: 503 }));
     expect((await failure(getOrNull(api.user))).status).toBe(503);
     expect(shownToast()).toMatchObject({ title: REQUEST_TEXT.errorTitle(503) });
+  });
+
+  describe('a money or power move refused until the member confirms it is them (STEP_UP_REQUIRED)', () => {
+    const stepUpRequired = () =>
+      Response.json({ message: 'Confirm it’s you to continue', code: 'STEP_UP_REQUIRED' }, { status: 403 });
+    const dialogOpens = () => vi.waitFor(() => expect(useStepUpStore.getState().isOpen).toBe(true));
+    afterEach(() => {
+      if (useStepUpStore.getState().isOpen) useStepUpStore.getState().settle(false);
+    });
+
+    it('opens the step-up dialog and, once confirmed, sends the same call again, once', async () => {
+      answer(stepUpRequired());
+      answer(Response.json({ message: 'saved' }, { status: 201 }));
+      const reply = call(postNote, { params: { id: 42 }, body: { message: 'hello' } });
+
+      await dialogOpens();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      useStepUpStore.getState().settle(true);
+
+      await expect(reply).resolves.toEqual({ message: 'saved' });
+      expect(useStepUpStore.getState().isOpen).toBe(false);
+      const [first, again] = fetchMock.mock.calls;
+      expect(again?.[0]).toBe(first?.[0]);
+      expect(again?.[1]?.method).toBe('POST');
+      expect(again?.[1]?.body).toBe(JSON.stringify({ message: 'hello' }));
+      expect(shownToast()).toBeUndefined();
+    });
+
+    it('answers with the refusal, toasted as any other, when the member cancels', async () => {
+      answer(stepUpRequired());
+      const reply = failure(call(postNote, { params: { id: 1 }, body: { message: 'x' }, errorTitle: 'Not saved' }));
+
+      await dialogOpens();
+      useStepUpStore.getState().settle(false);
+
+      expect(await reply).toMatchObject({ status: 403, code: 'STEP_UP_REQUIRED' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(shownToast()).toMatchObject({ title: 'Not saved', description: 'Confirm it’s you to continue' });
+    });
+
+    it('asks once only: a call refused again after the step-up fails with that answer', async () => {
+      answer(stepUpRequired());
+      answer(stepUpRequired());
+      const reply = failure(request('POST', '/api/restore', { body: {} }));
+
+      await dialogOpens();
+      useStepUpStore.getState().settle(true);
+
+      expect((await reply).code).toBe('STEP_UP_REQUIRED');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(useStepUpStore.getState().isOpen).toBe(false);
+    });
+
+    it('lets every call refused meanwhile through with one confirmation', async () => {
+      fetchMock.mockImplementation(async () =>
+        fetchMock.mock.calls.length <= 2 ? stepUpRequired() : Response.json({ message: 'done' }),
+      );
+      const replies = [request('POST', '/api/a', { body: {} }), request('POST', '/api/b', { body: {} })];
+
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      await dialogOpens();
+      useStepUpStore.getState().settle(true);
+
+      await expect(Promise.all(replies)).resolves.toEqual([{ message: 'done' }, { message: 'done' }]);
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   CSRF_HEADER,
+  ErrorCode,
   type HttpMethod,
   type ParamsOf,
   pathOf,
@@ -10,6 +11,7 @@ import {
   type RouteAddress,
   type RouteContract,
 } from '@enclave/protocol';
+import { askForStepUp } from '../stores/step-up-store.ts';
 import { toast } from '../stores/toast-store.ts';
 import { ApiError } from './api-error.ts';
 
@@ -95,22 +97,34 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   return type.includes('application/json') ? response.json() : response.text();
 }
 
-/** The request itself, with the product's headers; any non-OK answer becomes an `ApiError`. */
+/**
+ * The request, with the product's headers; any non-OK answer becomes an `ApiError`. A money or power move the server
+ * refuses with STEP_UP_REQUIRED (issue #27) opens the step-up dialog, and once the member has confirmed it is them,
+ * the same call goes again, once; if they cancel, the refusal is the answer.
+ */
 async function open(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
+  const response = await fetchOnce(method, path, options);
+  if (response.ok) return response;
+  const error = await ApiError.fromResponse(response);
+  if (error.code !== ErrorCode.StepUpRequired || options.signal?.aborted || !(await askForStepUp())) throw error;
+  const again = await fetchOnce(method, path, options);
+  if (!again.ok) throw await ApiError.fromResponse(again);
+  return again;
+}
+
+async function fetchOnce(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   // The CSRF header goes with writes, the only calls the server checks for it: a read without it is the same request
   // as the page's `<link rel="preload" as="fetch">` of it, and the browser hands over the preloaded answer.
   const headers = new Headers(method === 'GET' ? {} : { [CSRF_HEADER.name]: CSRF_HEADER.value });
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
-  const response = await fetch(withQuery(path, options.query), {
+  return fetch(withQuery(path, options.query), {
     method,
     headers,
     credentials: 'include',
     body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-  if (!response.ok) throw await ApiError.fromResponse(response);
-  return response;
 }
 
 function reportFailure(method: HttpMethod, error: unknown, options: RequestOptions) {

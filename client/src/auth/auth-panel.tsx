@@ -1,15 +1,24 @@
 import { CircleAlert, ShieldHalf } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { SegmentedTabs, type TabKey } from '../components/segmented-tabs.tsx';
 import * as styles from './auth-panel.css.ts';
 import { AuthPromo } from './auth-promo.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
+import type { SecondStepTicket } from './second-step.tsx';
 
-/** Spec 000 §2: Login and Register tabs, the server's error above them, the promotional panel beside them. */
+// Only members with a second factor see it, after their password: its code loads then.
+const SecondStep = lazy(() => import('./second-step.tsx').then((module) => ({ default: module.SecondStep })));
+
+/**
+ * Spec 000 §2: Login and Register tabs, the server's error above them, the promotional panel beside them. A password
+ * sign-in that needs a second step (issue #27) shows that step in the tabs' place.
+ */
 export function AuthPanel() {
   const [tab, setTab] = useState<TabKey>('login');
   const [serverError, setServerError] = useState<string | null>(null);
+  const [ticket, setTicket] = useState<SecondStepTicket | null>(null);
   const selectTab = (key: TabKey) => {
     setTab(key);
     setServerError(null);
@@ -33,15 +42,25 @@ export function AuthPanel() {
             <span>{serverError}</span>
           </div>
         )}
-        <SegmentedTabs
-          label="Login or register"
-          selectedKey={tab}
-          onSelectionChange={selectTab}
-          tabs={[
-            { id: 'login', label: 'Login', panel: <LoginForm onServerError={setServerError} /> },
-            { id: 'register', label: 'Register', panel: <RegisterForm onServerError={setServerError} /> },
-          ]}
-        />
+        {ticket ? (
+          <Suspense fallback={<PageSpinner />}>
+            <SecondStep ticket={ticket} onServerError={setServerError} onBack={() => setTicket(null)} />
+          </Suspense>
+        ) : (
+          <SegmentedTabs
+            label="Login or register"
+            selectedKey={tab}
+            onSelectionChange={selectTab}
+            tabs={[
+              {
+                id: 'login',
+                label: 'Login',
+                panel: <LoginForm onServerError={setServerError} onSecondStep={setTicket} />,
+              },
+              { id: 'register', label: 'Register', panel: <RegisterForm onServerError={setServerError} /> },
+            ]}
+          />
+        )}
       </section>
       <AuthPromo />
     </div>

@@ -1,10 +1,12 @@
-import { AUTH_TOASTS, api, type LoginBody, TOASTS } from '@enclave/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type LoginBody } from '@enclave/protocol';
+import { useMutation } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { SESSION_QUERY_KEY } from '../session/use-session.ts';
-import { clearToasts, toast } from '../stores/toast-store.ts';
-import { type CredentialField, CredentialsForm, SIGN_IN_TOPIC } from './credentials-form.tsx';
+import * as styles from './auth-forms.css.ts';
+import { type CredentialField, CredentialsForm } from './credentials-form.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
+import type { SecondStepTicket } from './second-step.tsx';
+import { useSignInOutcome } from './sign-in.ts';
 
 const FIELDS: CredentialField<keyof LoginBody>[] = [
   { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Your username' },
@@ -17,42 +19,37 @@ const FIELDS: CredentialField<keyof LoginBody>[] = [
   },
 ];
 
+interface LoginFormProps {
+  onServerError: (message: string | null) => void;
+  /** The password was right and the account has a second factor: the sign-in goes on with this ticket. */
+  onSecondStep: (ticket: SecondStepTicket) => void;
+}
+
 /** Spec 000 §2 and §8: a refused login shows the server's message in the banner and a toast. */
-export function LoginForm({ onServerError }: { onServerError: (message: string | null) => void }) {
-  const queryClient = useQueryClient();
+export function LoginForm({ onServerError, onSecondStep }: LoginFormProps) {
+  const { signedIn, failed } = useSignInOutcome(onServerError);
   const form = useSchemaForm((loaded) => loaded.LoginBody, { username: '', password: '' });
   const login = useMutation({
     mutationFn: (body: LoginBody) => call(api.login, { body, silent: true }),
-    onSuccess: (user) => {
-      // The second step's screen lands with the factor screens (issue #27); no member has a factor before them.
-      if ('secondStep' in user) return;
-      queryClient.setQueryData(SESSION_QUERY_KEY, user);
-      clearToasts(SIGN_IN_TOPIC);
-      toast({ title: TOASTS.welcomeBack.title, description: TOASTS.welcomeBack.description(user.username) });
-    },
-    onError: (error) => {
-      onServerError(error.message);
-      toast({
-        variant: 'destructive',
-        title: AUTH_TOASTS.loginFailed,
-        description: error.message,
-        topic: SIGN_IN_TOPIC,
-      });
-    },
+    onSuccess: (reply) => ('secondStep' in reply ? onSecondStep(reply.secondStep) : signedIn(reply)),
+    onError: (error) => failed(error.message),
   });
 
   return (
-    <CredentialsForm
-      label="Login"
-      form={form}
-      fields={FIELDS}
-      submitLabel="Login"
-      pendingLabel="Logging in…"
-      isPending={login.isPending}
-      onValid={(values) => {
-        onServerError(null);
-        login.mutate(values);
-      }}
-    />
+    <div className={styles.loginPanel}>
+      <CredentialsForm
+        label="Login"
+        form={form}
+        fields={FIELDS}
+        submitLabel="Login"
+        pendingLabel="Logging in…"
+        isPending={login.isPending}
+        onValid={(values) => {
+          onServerError(null);
+          login.mutate(values);
+        }}
+      />
+      <PasskeySignIn onServerError={onServerError} />
+    </div>
   );
 }

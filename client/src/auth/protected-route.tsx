@@ -26,7 +26,8 @@ export function ProtectedRoute({ access = 'member', children }: { access?: Acces
       </Suspense>
     );
   }
-  if (access === 'staff' && !isStaff(user)) return <Navigate to="/" replace />;
+  // Staff who must add a second factor first (issue #27) see the console say so, whatever abilities they are sent.
+  if (access === 'staff' && !isStaff(user) && !user.mustAddSecondFactor) return <Navigate to="/" replace />;
   return children;
 }
 

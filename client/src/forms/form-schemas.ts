@@ -9,6 +9,7 @@ export {
   LoginBody,
   RegisterBody,
   ReplyBody,
+  StepUpBody,
   UpdateProfileBody,
 } from '@enclave/protocol';
 export { schemaErrors } from './schema-errors.ts';

@@ -4,6 +4,7 @@ import { OnDemand } from '../components/on-demand.tsx';
 import { useLogout } from '../session/use-session.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { useCreateThreadStore } from '../stores/create-thread-store.ts';
+import { useStepUpStore } from '../stores/step-up-store.ts';
 import * as styles from './app-shell.css.ts';
 import './boot-shell.css.ts';
 import { BottomBar } from './bottom-bar.tsx';
@@ -12,6 +13,9 @@ import { SiteHeader } from './site-header.tsx';
 
 const ComposeDialog = lazy(() =>
   import('../messages/compose-dialog.tsx').then((module) => ({ default: module.ComposeDialog })),
+);
+const StepUpDialog = lazy(() =>
+  import('../auth/step-up-dialog.tsx').then((module) => ({ default: module.StepUpDialog })),
 );
 const CreateThreadDialog = lazy(() =>
   import('../forum/create-thread-dialog.tsx').then((module) => ({ default: module.CreateThreadDialog })),
@@ -22,6 +26,7 @@ export function AppShell() {
   const logout = useLogout();
   const isComposeOpen = useComposeStore((state) => state.isOpen);
   const isCreateThreadOpen = useCreateThreadStore((state) => state.isOpen);
+  const isStepUpOpen = useStepUpStore((state) => state.isOpen);
   // Takes the place of index.html's static frame before the browser paints again.
   useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
   return (
@@ -42,6 +47,9 @@ export function AppShell() {
       </OnDemand>
       <OnDemand isOpen={isCreateThreadOpen}>
         <CreateThreadDialog />
+      </OnDemand>
+      <OnDemand isOpen={isStepUpOpen}>
+        <StepUpDialog />
       </OnDemand>
     </div>
   );

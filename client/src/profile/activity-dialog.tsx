@@ -1,14 +1,25 @@
-import { ACTIVITY_TEXT, type ActivityEntry, LIMITS, SESSIONS_TEXT } from '@enclave/protocol';
+import {
+  ACTIVITY_TEXT,
+  type ActivityEntry,
+  FACTOR_TEXT,
+  LIMITS,
+  SESSIONS_TEXT,
+  type SignInMethod,
+} from '@enclave/protocol';
 import {
   ArrowDownLeft,
   ArrowUpRight,
   CreditCard,
+  FingerprintPattern,
   KeyRound,
+  LifeBuoy,
   LogIn,
   LogOut,
   type LucideIcon,
   MailCheck,
   ShieldAlert,
+  ShieldCheck,
+  ShieldMinus,
   UserPen,
 } from 'lucide-react';
 import { Button } from '../components/button.tsx';
@@ -29,6 +40,18 @@ const PAYMENT_TITLES: Record<string, string> = {
   completed: ACTIVITY_TEXT.paymentCompleted,
   failed: ACTIVITY_TEXT.paymentFailed,
 };
+
+/** Which factor an entry's detail names (passkey, app), said as its own change is. */
+const FACTOR_CHANGES: Record<string, { added: string; removed: string }> = {
+  passkey: { added: FACTOR_TEXT.passkeyAdded, removed: FACTOR_TEXT.passkeyRemoved },
+  app: { added: FACTOR_TEXT.appAdded, removed: FACTOR_TEXT.appRemoved },
+};
+
+/** How a sign-in happened (its detail; older entries say 'login', and a registration says so in its title). */
+const signInMethodText = (detail: string | null) =>
+  detail && detail !== 'registration' && detail in FACTOR_TEXT.methods
+    ? FACTOR_TEXT.methods[detail as SignInMethod]
+    : null;
 
 /** What an entry says, with its icon and tone. */
 function describe(entry: ActivityEntry): { title: string; icon: LucideIcon; tone: Tone } {
@@ -69,9 +92,32 @@ function describe(entry: ActivityEntry): { title: string; icon: LucideIcon; tone
       };
     case 'payment':
       return { title: PAYMENT_TITLES[entry.detail ?? ''] ?? entry.detail ?? '', icon: CreditCard, tone: 'neutral' };
-    default:
-      // Second factors' entries (issue #27) are worded by the Security tab's factor screens, next.
-      return { title: entry.kind, icon: ShieldAlert, tone: 'neutral' };
+    case 'factor_added':
+      return {
+        title: FACTOR_CHANGES[entry.detail ?? '']?.added ?? FACTOR_TEXT.activity.factorAdded,
+        icon: entry.detail === 'passkey' ? FingerprintPattern : ShieldCheck,
+        tone: 'neutral',
+      };
+    case 'factor_removed':
+      return {
+        title: FACTOR_CHANGES[entry.detail ?? '']?.removed ?? FACTOR_TEXT.activity.factorRemoved,
+        icon: ShieldMinus,
+        tone: 'warning',
+      };
+    case 'second_step_failed':
+      return { title: FACTOR_TEXT.activity.secondStepFailed, icon: ShieldAlert, tone: 'warning' };
+    case 'stepped_up': {
+      const how = FACTOR_TEXT.activity.proofs[entry.detail ?? ''];
+      return {
+        title: how ? FACTOR_TEXT.activity.steppedUp(how) : FACTOR_TEXT.stepUpTitle,
+        icon: ShieldCheck,
+        tone: 'neutral',
+      };
+    }
+    case 'recovery_code_used':
+      return { title: FACTOR_TEXT.activity.recoveryCodeUsed, icon: LifeBuoy, tone: 'warning' };
+    case 'recovery_codes_renewed':
+      return { title: FACTOR_TEXT.activity.recoveryCodesRenewed, icon: LifeBuoy, tone: 'neutral' };
   }
 }
 
@@ -124,6 +170,11 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
         <span className={styles.title}>{title}</span>
         <span className={styles.meta}>
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          {entry.kind === 'signed_in' && signInMethodText(entry.detail) && (
+            <span>
+              {FACTOR_TEXT.signedInWith} {signInMethodText(entry.detail)}
+            </span>
+          )}
           {entry.client && <span>{clientLabel(entry.client)}</span>}
           {entry.client && (
             <span>

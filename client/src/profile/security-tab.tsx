@@ -14,14 +14,16 @@ import { toast } from '../stores/toast-store.ts';
 import { ActivityDialog } from './activity-dialog.tsx';
 import * as styles from './profile.css.ts';
 import { SessionsDialog } from './sessions-dialog.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec 001 §2 and §5, the Security tab. */
+/** Spec 001 §2 and §5, the Security tab, with two-factor sign-in (issue #27) above the sessions and the log. */
 export function SecurityTab() {
   return (
     <div className={styles.panel}>
       <ChangePasswordForm />
+      <TwoFactorSection />
       <SecurityView
         icon={MonitorSmartphone}
         title={PROFILE_TEXT.sessionManagement}

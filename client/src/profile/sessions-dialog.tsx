@@ -1,4 +1,4 @@
-import { type ClientSummary, type DeviceType, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
+import { type ClientSummary, type DeviceType, FACTOR_TEXT, SESSIONS_TEXT, type SessionInfo } from '@enclave/protocol';
 import { type LucideIcon, Monitor, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { Button } from '../components/button.tsx';
 import { formatDateTime } from '../components/dates.ts';
@@ -85,6 +85,9 @@ function SessionRow({ session }: { session: SessionInfo }) {
           </span>
           <span>
             {SESSIONS_TEXT.signedIn} <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
+          </span>
+          <span>
+            {FACTOR_TEXT.signedInWith} {FACTOR_TEXT.methods[session.method]}
           </span>
           {!session.current && (
             <span>

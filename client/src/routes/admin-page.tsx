@@ -4,6 +4,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 import * as styles from '../admin/console.css.ts';
 import { ConsoleHeader } from '../admin/console-header.tsx';
 import { ConsoleNav } from '../admin/console-nav.tsx';
+import { StaffFactorGate } from '../admin/staff-factor-gate.tsx';
 import { StatCards } from '../admin/stat-cards.tsx';
 import { UsersTab } from '../admin/users-tab.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
@@ -38,6 +39,7 @@ export function AdminPage() {
   const { tab }: { tab: AdminTab } = useSearch({ from: '/admin' });
   const [range, setRange] = useState<StatsRange>(STATS_RANGE_DEFAULT);
   if (!user) return null;
+  if (user.mustAddSecondFactor) return <StaffFactorGate />;
   // A panel the viewer may not use is never shown: its calls could only fail (issue 13, item 6).
   const shown = panelFor(tab, user.abilities);
   if (shown !== tab) return <Navigate to="/admin" search={{ tab: shown }} replace />;

@@ -1,4 +1,12 @@
-import { ACTIVITY_TEXT, NOTIFICATION_KINDS, PROFILE_TEXT, SESSIONS_TEXT, TOASTS, VALIDATION } from '@enclave/protocol';
+import {
+  ACTIVITY_TEXT,
+  FACTOR_TEXT,
+  NOTIFICATION_KINDS,
+  PROFILE_TEXT,
+  SESSIONS_TEXT,
+  TOASTS,
+  VALIDATION,
+} from '@enclave/protocol';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,6 +142,7 @@ describe('/profile', { timeout: 20_000 }, () => {
       createdAt: '2026-11-20T10:00:00.000Z',
       lastSeenAt: '2026-11-20T11:00:00.000Z',
       current,
+      method: current ? 'password+passkey' : 'passkey',
     });
     const { user, fetchMock } = await openProfile(
       {
@@ -153,6 +162,8 @@ describe('/profile', { timeout: 20_000 }, () => {
     ]);
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
     expect(rows[1]?.textContent).toContain('203.0.113.0/24');
+    expect(rows[0]?.textContent).toContain(`${FACTOR_TEXT.signedInWith} ${FACTOR_TEXT.methods['password+passkey']}`);
+    expect(rows[1]?.textContent).toContain(`${FACTOR_TEXT.signedInWith} ${FACTOR_TEXT.methods.passkey}`);
 
     await user.click(
       within(dialog).getByRole('button', { name: SESSIONS_TEXT.endLabel('Firefox 128 on Desktop (Linux)') }),
@@ -195,7 +206,18 @@ describe('/profile', { timeout: 20_000 }, () => {
                 ],
                 nextCursor: '2026-11.2',
               })
-            : Response.json({ entries: [entry('2026-11.1', 'email_verified')], nextCursor: null });
+            : Response.json({
+                entries: [
+                  entry('2026-11.1', 'email_verified'),
+                  entry('2026-11.0', 'signed_in', { detail: 'password+app' }),
+                  entry('2026-10.9', 'factor_added', { detail: 'app' }),
+                  entry('2026-10.8', 'stepped_up', { detail: 'recovery' }),
+                  entry('2026-10.7', 'second_step_failed'),
+                  entry('2026-10.6', 'recovery_codes_renewed'),
+                  entry('2026-10.5', 'factor_removed', { detail: 'passkey' }),
+                ],
+                nextCursor: null,
+              });
         },
       },
       'Security',
@@ -211,6 +233,13 @@ describe('/profile', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Chrome 126 on Phone (Android 14)')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
     await within(dialog).findByText(ACTIVITY_TEXT.emailVerified);
+    // Issue #27: how a sign-in happened, and the second factors' events, in words.
+    expect(within(dialog).getByText(`${FACTOR_TEXT.signedInWith} ${FACTOR_TEXT.methods['password+app']}`)).toBeTruthy();
+    expect(within(dialog).getByText(FACTOR_TEXT.appAdded)).toBeTruthy();
+    expect(within(dialog).getByText(FACTOR_TEXT.activity.steppedUp('a recovery code'))).toBeTruthy();
+    expect(within(dialog).getByText(FACTOR_TEXT.activity.secondStepFailed)).toBeTruthy();
+    expect(within(dialog).getByText(FACTOR_TEXT.activity.recoveryCodesRenewed)).toBeTruthy();
+    expect(within(dialog).getByText(FACTOR_TEXT.passkeyRemoved)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 

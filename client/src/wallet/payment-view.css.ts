@@ -18,17 +18,6 @@ export const body = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'auto minmax(0, 1fr)', justifyItems: 'stretch' } },
 });
 
-export const qr = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '252px',
-  height: '252px',
-  padding: vars.space.lg,
-  background: '#ffffff',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
-
 export const details = style({ display: 'grid', gap: vars.space.lg, width: '100%', minWidth: 0 });
 
 export const terms = style({ display: 'grid', gap: vars.space.md, margin: 0 });

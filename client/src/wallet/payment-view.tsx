@@ -2,10 +2,10 @@ import { CURRENCY_INFO, isPaymentCurrency, type Payment, WALLET_TEXT } from '@en
 import { Check, CircleCheck, CircleX, Clock, Copy, type LucideIcon } from 'lucide-react';
 import { Button } from '../components/button.tsx';
 import { dollars, wholeNumber } from '../components/numbers.ts';
+import { QrCode } from '../components/qr-code.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { formatPayAmount, paymentUri } from './chain-links.ts';
 import { DemoAddressNotice } from './demo-address-notice.tsx';
-import { PaymentQr } from './payment-qr.tsx';
 import { PAYMENT_STATUS_TEXT } from './payment-status.ts';
 import * as styles from './payment-view.css.ts';
 import { StatusBadge, type StatusTone } from './status-badge.tsx';
@@ -59,7 +59,7 @@ function PaymentDetails({ payment, onNewPayment }: { payment: Payment; onNewPaym
       </header>
       {payment.isDemoAddress && <DemoAddressNotice audience="member" />}
       <div className={styles.body}>
-        <PaymentQr
+        <QrCode
           data={paymentUri(code, payment.pay_address, payment.pay_amount)}
           label={`QR code of the ${info?.name ?? symbol} payment address`}
         />

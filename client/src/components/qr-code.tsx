@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
-import * as styles from './payment-view.css.ts';
+import * as styles from './qr-code.css.ts';
 
 const QR_SIZE = 220;
 // Scanners need dark modules on a light ground whatever the theme: these are colours, not theme tokens.
 const QR_COLORS = { dots: '#181a26', corners: '#4f46e5', background: '#ffffff' };
 
 /**
- * The payment URI as a QR code, drawn in the browser (an SVG; no image, no network). The drawing library loads
- * with the first code shown, not with the wallet page; its box holds the place meanwhile.
+ * Data as a QR code (a payment URI, an authenticator app's key), drawn in the browser: an SVG, no image, no network.
+ * The drawing library loads with the first code shown, not with the page; its box holds the place meanwhile.
  */
-export function PaymentQr({ data, label }: { data: string; label: string }) {
+export function QrCode({ data, label }: { data: string; label: string }) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,0 +1,129 @@
+import { api, FACTOR_TEXT, type StepUpBody } from '@enclave/protocol';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FingerprintPattern } from 'lucide-react';
+import { useState } from 'react';
+import { call } from '../api/client.ts';
+import { Button } from '../components/button.tsx';
+import { DialogActions } from '../components/dialog-actions.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+import { LoadingRows } from '../components/skeleton.tsx';
+import { securityFactorsQuery } from '../profile/factor-queries.ts';
+import { useSession } from '../session/use-session.ts';
+import { useStepUpStore } from '../stores/step-up-store.ts';
+import * as styles from './auth-forms.css.ts';
+import { passkeyFailureText, provePasskey } from './passkeys.ts';
+import { ProofForm, type TypedProof } from './proof-form.tsx';
+
+/**
+ * Issue #27: a money or power move was refused until the member confirms it is them (api/client.ts asks, and sends
+ * the call again once confirmed). The app shell mounts it once, loaded the first time it is needed.
+ */
+export function StepUpDialog() {
+  const isOpen = useStepUpStore((state) => state.isOpen);
+  const settle = useStepUpStore((state) => state.settle);
+  return (
+    <ModalDialog title={FACTOR_TEXT.stepUpTitle} isOpen={isOpen} onOpenChange={(open) => !open && settle(false)}>
+      {isOpen && <StepUpPanel onConfirmed={() => settle(true)} onCancel={() => settle(false)} />}
+    </ModalDialog>
+  );
+}
+
+/** What this member can confirm with; every factor when their list could not be read. */
+function useWays(): { typed: TypedProof | null; passkey: boolean; recovery: boolean } | null {
+  const { user } = useSession();
+  const hasFactor = user?.hasSecondFactor ?? false;
+  const factors = useQuery({ ...securityFactorsQuery, enabled: hasFactor });
+  if (!hasFactor) return { typed: 'password', passkey: false, recovery: false };
+  if (factors.isError) return { typed: 'code', passkey: true, recovery: true };
+  if (!factors.data) return null;
+  const { authenticatorApp, passkeys, recoveryCodes } = factors.data;
+  return {
+    typed: authenticatorApp ? 'code' : null,
+    passkey: passkeys.length > 0,
+    recovery: (recoveryCodes?.remaining ?? 0) > 0,
+  };
+}
+
+function StepUpPanel({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+  const ways = useWays();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [error, setError] = useState<{ text: string; of: 'typed' | 'passkey' } | null>(null);
+  const stepUp = useMutation({
+    mutationFn: async (proof: () => Promise<StepUpBody>) => call(api.stepUp, { body: await proof(), silent: true }),
+    onSuccess: onConfirmed,
+  });
+  const confirm = (of: 'typed' | 'passkey', proof: () => Promise<StepUpBody>) => {
+    setError(null);
+    stepUp.mutate(proof, { onError: (failure) => setError({ text: passkeyFailureText(failure), of }) });
+  };
+  const withPasskey = async (): Promise<StepUpBody> => {
+    const challenge = await call(api.stepUpOptions, { silent: true });
+    return { passkey: await provePasskey(challenge) };
+  };
+
+  if (!ways) return <LoadingRows rows={1} label={FACTOR_TEXT.stepUpTitle} />;
+  const typed = useRecovery ? 'recoveryCode' : ways.typed;
+  const others = (
+    <>
+      {ways.passkey && (
+        <Button
+          variant={typed ? 'secondary' : 'primary'}
+          onPress={() => confirm('passkey', withPasskey)}
+          isDisabled={stepUp.isPending}
+        >
+          <FingerprintPattern size={16} aria-hidden />
+          {FACTOR_TEXT.usePasskey}
+        </Button>
+      )}
+      {error?.of === 'passkey' && (
+        <p className={styles.problem} role="alert">
+          {error.text}
+        </p>
+      )}
+      {ways.recovery && (!useRecovery || ways.typed === 'code') && (
+        <button
+          type="button"
+          className={styles.textButton}
+          onClick={() => {
+            setError(null);
+            setUseRecovery(!useRecovery);
+          }}
+        >
+          {useRecovery ? FACTOR_TEXT.useApp : FACTOR_TEXT.useRecovery}
+        </button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <p className={styles.muted}>{FACTOR_TEXT.stepUpIntro}</p>
+      {typed ? (
+        <ProofForm
+          key={typed}
+          proof={typed}
+          label={FACTOR_TEXT.stepUpTitle}
+          submitLabel={FACTOR_TEXT.confirm}
+          pendingLabel={FACTOR_TEXT.confirming}
+          isPending={stepUp.isPending}
+          error={error?.of === 'typed' ? error.text : undefined}
+          onEdit={() => setError(null)}
+          onProof={(value) => confirm('typed', async () => ({ [typed]: value }))}
+          onCancel={onCancel}
+          autoFocus
+        >
+          {others}
+        </ProofForm>
+      ) : (
+        <div className={styles.form}>
+          {others}
+          <DialogActions>
+            <Button variant="secondary" onPress={onCancel}>
+              {FACTOR_TEXT.cancel}
+            </Button>
+          </DialogActions>
+        </div>
+      )}
+    </>
+  );
+}
