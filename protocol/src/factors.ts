@@ -211,7 +211,7 @@ export const factorRoutes = {
   }),
   renamePasskey: route({
     ...endpoints.renamePasskey,
-    summary: 'Rename one of your passkeys',
+    summary: 'Rename one of your passkeys (after a step-up)',
     params: PasskeyParams,
     body: Type.Object({ name: PasskeyName }),
     response: { 200: OkReply },

@@ -145,7 +145,7 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.renamePasskey),
-    preHandler: signedIn,
+    preHandler: [signedIn, steppedUp],
     handler: async (request) => {
       await renameOwnPasskey(app, viewerOf(request).id, request.params.id, request.body.name);
       return { message: FACTOR_TEXT.passkeyRenamed };
