@@ -98,3 +98,20 @@ describe('content removed by Take Action', () => {
     expect((await received(readerTab, 'message:unread')).at(-1)).toEqual({ unreadCount: 0 });
   });
 });
+
+describe('staff who must add a second factor (STAFF_REQUIRE_2FA)', () => {
+  it('hear nothing of the live queues until they have one', async () => {
+    const strict = await listeningWithTabs({ STAFF_REQUIRE_2FA: 'true' });
+    const { client: moderator } = await createMember(strict.app, { isModerator: true });
+    const waiting = await strict.tabs.open(moderator);
+    const { client: member } = await createMember(strict.app);
+    const { user: author } = await createMember(strict.app);
+    const thread = await aThread(strict.app, author);
+    const created = await member.call(api.createReport, {
+      body: { contentType: 'thread', contentId: thread.id, reason: 'Off topic' },
+    });
+    expect(created.statusCode).toBe(201);
+    await quiet(strict.app, waiting);
+    expect(eventsNamed(waiting, 'report:')).toEqual([]);
+  });
+});

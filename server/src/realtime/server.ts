@@ -22,7 +22,8 @@ import { dispatchReplyEvents } from '../replies/realtime.ts';
 import { dispatchReportEvents } from '../reports/realtime.ts';
 import { isDatabaseUnavailable } from '../storage/index.ts';
 import { dispatchThreadEvents } from '../threads/realtime.ts';
-import { isStaff } from '../users/standing.ts';
+import { actsAsStaff } from '../users/standing.ts';
+import type { UserRecord } from '../users/user-model.ts';
 import { dispatchWalletEvents } from '../wallet/realtime.ts';
 import { limitFlooding } from './flood-limit.ts';
 import { recoveryGuard } from './recovery-guard.ts';
@@ -36,6 +37,10 @@ interface ServerSideEvents {
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
+/** Whether a member's socket joins the staff rooms (live queues): staff with their staff powers open. */
+const staffSocket = (app: FastifyInstance, user: UserRecord) =>
+  actsAsStaff(user, app.config.STAFF_REQUIRE_2FA === true);
+
 /** Whether the session a socket was authenticated with still stands, and with the same role. */
 async function stillSignedIn(
   app: FastifyInstance,
@@ -43,7 +48,7 @@ async function stillSignedIn(
 ) {
   if (userId === null) return true;
   const user = sessionId ? await standingMember(app, userId, sessionVersion, sessionId) : null;
-  return user !== null && isStaff(user) === wasStaff;
+  return user !== null && staffSocket(app, user) === wasStaff;
 }
 
 /** A refused handshake; the client reads `data.code`. */
@@ -80,7 +85,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
               userId: session.user.id,
               sessionVersion: session.user.sessionVersion,
               sessionId: session.sessionId,
-              isStaff: isStaff(session.user),
+              isStaff: staffSocket(app, session.user),
             }
           : { userId: null, sessionVersion: 0, sessionId: null, isStaff: false };
         next();

@@ -24,3 +24,11 @@ export function mustAddSecondFactor(
 ): boolean {
   return staffRequireSecondFactor && isStaff(user) && !hasSecondFactor(user);
 }
+
+/** Staff whose staff powers are open: not waiting to add a second factor the deployment requires. */
+export function actsAsStaff(
+  user: Pick<UserRecord, 'isAdmin' | 'isModerator' | 'secondFactors'>,
+  staffRequireSecondFactor: boolean,
+): boolean {
+  return isStaff(user) && !mustAddSecondFactor(user, staffRequireSecondFactor);
+}
