@@ -1,7 +1,7 @@
 import { ErrorCode, FACTOR_TEXT, type MutedDetails, SERVER_TEXT } from '@enclave/protocol';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
-import { isMuted, isStaff, mustAddSecondFactor } from '../users/standing.ts';
+import { asReader, isMuted, isStaff, mustAddSecondFactor } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /** Role checks as small pre-handlers: `preHandler: member`. Handlers then read `viewerOf(request)`. */
@@ -36,6 +36,11 @@ export async function admin(request: FastifyRequest) {
   await member(request);
   if (!viewerOf(request).isAdmin) throw forbidden();
   assertStaffFactor(request);
+}
+
+/** Who reads, for the routes that show the forum: the viewer, or null; staff powers only where they are open. */
+export function readerOf(request: FastifyRequest): UserRecord | null {
+  return request.viewer && asReader(request.viewer, request.server.config.STAFF_REQUIRE_2FA === true);
 }
 
 export function viewerOf(request: FastifyRequest): UserRecord {

@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD, signedInClient } from '../test/factories.ts';
+import { aThread } from '../test/forum.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { appCodeNow } from './authenticator-app.ts';
 
@@ -140,11 +141,15 @@ describe('staff where a second factor is required (STAFF_REQUIRE_2FA)', () => {
       expect((await staff.call(api.reports)).statusCode).toBe(403);
     }
     // A member is no staff: nothing asked of them.
-    const { client: member } = await createMember(strict);
+    const { user: author, client: member } = await createMember(strict);
     expect((await member.call(api.user)).json().mustAddSecondFactor).toBe(false);
+    // Nor do staff powers open through the member routes: a thread awaiting approval is not there for them yet.
+    const pending = await aThread(strict, author, { title: 'Awaiting approval' }, { approved: false });
+    expect((await admin.call(api.thread, { params: { id: pending.id } })).statusCode).toBe(404);
     const { secret } = (await admin.call(api.startAuthenticatorApp)).json<AuthenticatorAppSetup>();
     await admin.call(api.confirmAuthenticatorApp, { body: { code: appCodeNow(secret) } });
     expect((await admin.call(api.adminStats)).statusCode).toBe(200);
     expect((await admin.call(api.user)).json().mustAddSecondFactor).toBe(false);
+    expect((await admin.call(api.thread, { params: { id: pending.id } })).statusCode).toBe(200);
   });
 });

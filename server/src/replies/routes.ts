@@ -1,6 +1,6 @@
 import { api, FORUM_TEXT, SECURITY } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { member, viewerOf } from '../auth/guards.ts';
+import { member, readerOf, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { listReplies, reply } from './service.ts';
@@ -8,7 +8,7 @@ import { listReplies, reply } from './service.ts';
 export const replyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.posts),
-    handler: async (request) => listReplies(app, request.viewer, request.params.id, request.query),
+    handler: async (request) => listReplies(app, readerOf(request), request.params.id, request.query),
   });
 
   app.route({

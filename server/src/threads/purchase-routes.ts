@@ -1,6 +1,6 @@
 import { api } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { member, viewerOf } from '../auth/guards.ts';
+import { member, readerOf, viewerOf } from '../auth/guards.ts';
 import { contribute, groupBuyStatus } from '../group-buys/service.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { heldThreadIds } from './access.ts';
@@ -16,12 +16,12 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.unlockable),
-    handler: async (request) => unlockableCheck(app, request.viewer, request.params.id),
+    handler: async (request) => unlockableCheck(app, readerOf(request), request.params.id),
   });
 
   app.route({
     ...fromContract(api.checkUnlocked),
-    handler: async (request) => checkUnlocked(app, request.viewer, request.params.id),
+    handler: async (request) => checkUnlocked(app, readerOf(request), request.params.id),
   });
 
   app.route({
@@ -32,7 +32,7 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...fromContract(api.groupBuyStatus),
-    handler: async (request) => groupBuyStatus(app, request.viewer, request.params.id),
+    handler: async (request) => groupBuyStatus(app, readerOf(request), request.params.id),
   });
 
   app.route({

@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { RealtimeServer } from '../realtime/server.ts';
 import { storedMember } from '../users/accounts.ts';
+import { asReader } from '../users/standing.ts';
 import { canSee } from './policy.ts';
 import { readableThread } from './service.ts';
 
 /** Null when the socket's member (or visitor) may read the thread, else why not. */
 async function refusalFor(app: FastifyInstance, userId: number | null, threadId: number): Promise<string | null> {
   const user = userId === null ? null : await storedMember(app, userId);
-  const viewer = user && !user.deletedAt && !user.isBanned ? user : null;
+  const viewer =
+    user && !user.deletedAt && !user.isBanned ? asReader(user, app.config.STAFF_REQUIRE_2FA === true) : null;
   try {
     await readableThread(app, viewer, threadId);
     return null;

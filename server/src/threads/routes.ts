@@ -1,6 +1,6 @@
 import { api, FORUM_TEXT, SECURITY } from '@enclave/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { admin, member, staff, viewerOf } from '../auth/guards.ts';
+import { admin, member, readerOf, staff, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { approveThread, cancelGroupBuy, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
@@ -9,12 +9,12 @@ import { createThread, getThread, listThreads } from './service.ts';
 export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.threads),
-    handler: async (request) => listThreads(app, request.viewer, request.query),
+    handler: async (request) => listThreads(app, readerOf(request), request.query),
   });
 
   app.route({
     ...fromContract(api.thread),
-    handler: async (request) => getThread(app, request.viewer, request.params.id),
+    handler: async (request) => getThread(app, readerOf(request), request.params.id),
   });
 
   app.route({

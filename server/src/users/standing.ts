@@ -32,3 +32,14 @@ export function actsAsStaff(
 ): boolean {
   return isStaff(user) && !mustAddSecondFactor(user, staffRequireSecondFactor);
 }
+
+/**
+ * The member as the forum's read gates should see them: staff waiting to add a required second factor read as the
+ * member they also are (no premium, private or pending thread opens to them as staff); anyone else as they are.
+ */
+export function asReader<T extends Pick<UserRecord, 'isAdmin' | 'isModerator' | 'secondFactors'>>(
+  user: T,
+  staffRequireSecondFactor: boolean,
+): T {
+  return mustAddSecondFactor(user, staffRequireSecondFactor) ? { ...user, isAdmin: false, isModerator: false } : user;
+}
