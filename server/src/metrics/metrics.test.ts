@@ -1,10 +1,11 @@
 import { api, ErrorCode } from '@enclave/protocol';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import { appCodeNow } from '../factors/authenticator-app.ts';
 import { runSweep } from '../periodic.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
-import { createMember } from '../test/factories.ts';
+import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { aThread, grantCoins } from '../test/forum.ts';
 import { browserTabs, listeningWithTabs, received } from '../test/tabs.ts';
 
@@ -146,6 +147,24 @@ describe('GET /metrics, with METRICS_TOKEN set', () => {
     expect(moved(after, 'admin_grant')).toBe(25);
     expect(moved(after, 'premium_purchase')).toBe(5);
     expect(moved(after, 'sale')).toBe(5);
+  });
+
+  it('counts sign-ins by method, refused steps by step, and factor changes', async () => {
+    const { user, client } = await createMember(app);
+    const wrong = await new TestClient(app).call(api.login, {
+      body: { username: user.username, password: 'wrong-one' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const right = await new TestClient(app).call(api.login, {
+      body: { username: user.username, password: DEFAULT_PASSWORD },
+    });
+    expect(right.statusCode).toBe(200);
+    const { secret } = (await client.call(api.startAuthenticatorApp)).json();
+    await client.call(api.confirmAuthenticatorApp, { body: { code: appCodeNow(secret) } });
+    const samples = await scrape(app);
+    expect(total(samples, 'enclave_sign_ins_total', { method: 'password' })).toBeGreaterThanOrEqual(1);
+    expect(total(samples, 'enclave_sign_in_failures_total', { step: 'password' })).toBeGreaterThanOrEqual(1);
+    expect(total(samples, 'enclave_factor_changes_total', { kind: 'app', change: 'added' })).toBe(1);
   });
 
   it('counts intents recorded and not yet finished, by kind: a mute waits there until its end', async () => {

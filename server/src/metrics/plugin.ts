@@ -7,6 +7,7 @@ import { watchIntents } from './intents.ts';
 import { watchReadModels } from './read-models.ts';
 import { countSocketEvents } from './realtime.ts';
 import { metricsRoute } from './route.ts';
+import { countSignIns } from './sign-ins.ts';
 import { sweepMetrics } from './sweeps.ts';
 
 /** This app's metrics, what `/metrics` shows; the sweeps report to it as they finish (`periodic.ts`). */
@@ -41,6 +42,7 @@ function measure(app: FastifyInstance): Metrics {
   timeCommands(app, registry);
   watchReadModels(app, registry);
   countCoins(app, registry);
+  countSignIns(app, registry);
   watchIntents(app, registry);
   return { registry, sweepFinished: sweepMetrics(registry) };
 }
