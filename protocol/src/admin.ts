@@ -106,6 +106,7 @@ export const MODERATION_ACTIONS = [
   'user.unmute',
   'user.role',
   'user.passwordReset',
+  'user.factorsReset',
   'thread.approve',
   'thread.edit',
   'thread.delete',

@@ -12,7 +12,7 @@ import type { Thread } from './threads.ts';
 import type { Payment, StaffPayment } from './wallet.ts';
 
 /** Why the server signed a tab out; `ended` when a socket came back to a session that ended while it was away. */
-export type SessionEndReason = 'banned' | 'password_changed' | 'logged_out' | 'deleted' | 'ended';
+export type SessionEndReason = 'banned' | 'password_changed' | 'factors_reset' | 'logged_out' | 'deleted' | 'ended';
 
 export interface ServerToClientEvents {
   /** Sent once after the handshake so the client knows who the server thinks it is. */

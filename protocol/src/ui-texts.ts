@@ -243,6 +243,7 @@ export const SESSION_TEXT = {
   revoked: {
     banned: 'This account has been banned',
     password_changed: 'Your password was changed. Please log in again.',
+    factors_reset: 'An administrator reset your second factors. Please log in again.',
     logged_out: 'You logged out in another tab.',
     deleted: 'This account has been deleted.',
     ended: 'Your session has ended. Please log in again.',

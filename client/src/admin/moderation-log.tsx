@@ -15,6 +15,7 @@ const ACTIONS: Record<ModerationAction, string> = {
   'user.unmute': 'lifted a mute',
   'user.role': "changed a member's role",
   'user.passwordReset': "reset a member's password",
+  'user.factorsReset': "reset a member's second factors",
   'thread.approve': 'approved a thread',
   'thread.edit': 'edited a thread',
   'thread.delete': 'deleted a thread',

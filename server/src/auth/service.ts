@@ -159,7 +159,7 @@ export async function forgetAttempts(app: Database, userId: number): Promise<voi
 export async function revokeSessions(
   app: Pick<AuthContext, 'mongo' | 'events'>,
   userId: number,
-  reason: 'banned' | 'password_changed' | 'deleted',
+  reason: 'banned' | 'password_changed' | 'factors_reset' | 'deleted',
 ): Promise<UserRecord | null> {
   const user = await bumpSessionVersion(app, userId);
   // The new version reaches every process's member directory before the sign-out reaches its sockets.

@@ -5,7 +5,8 @@ import { steppedUpUntil } from '../auth/step-up.ts';
 import { notFound } from '../errors.ts';
 import { mustAddSecondFactor } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { changeFactors, factorsOf } from './member-factors.ts';
+import type { FactorKind } from './factor-model.ts';
+import { changeFactors, factorsOf, kindsOn } from './member-factors.ts';
 import { deletePasskey, passkeysOf, renamePasskey, storePasskey } from './passkeys.ts';
 import { codesForFirstFactor, codesLeft } from './recovery-codes.ts';
 
@@ -56,6 +57,20 @@ async function ownPasskey(app: FastifyInstance, userId: number, id: string) {
 export async function renameOwnPasskey(app: FastifyInstance, userId: number, id: string, name: string) {
   await ownPasskey(app, userId, id);
   await renamePasskey(app, id, name);
+}
+
+/**
+ * Every second factor of the member off, and the recovery codes void: what an operator does for a member who lost
+ * their devices and codes (`npm run admin -- reset-factors NAME`). Answers the kinds that were on; each is mailed.
+ */
+export async function resetFactors(app: FastifyInstance, userId: number): Promise<FactorKind[]> {
+  const { kinds, passkeys } = await changeFactors(app, userId, async (factors) => ({
+    set: { passkeys: [], app: null, pendingApp: null, recovery: null },
+    answer: { kinds: kindsOn(factors), passkeys: factors.passkeys },
+  }));
+  await Promise.all(passkeys.map((id) => deletePasskey(app, id)));
+  for (const kind of kinds) app.events.publish('factor.removed', { userId, kind });
+  return kinds;
 }
 
 /** The passkey off the member's list and gone; the recovery codes go too when no factor is left. */

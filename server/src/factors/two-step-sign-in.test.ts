@@ -8,6 +8,7 @@ import {
 } from '@enclave/protocol';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
+import { runCommand } from '../operations/commands.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, DEFAULT_PASSWORD } from '../test/factories.ts';
@@ -176,5 +177,22 @@ describe('recovery codes', () => {
     const ok = await signer.call(api.secondStep, { body: { token: step.token, recoveryCode: fresh[0] } });
     expect(ok.statusCode).toBe(200);
     expect(secret).toBeTruthy();
+  });
+});
+
+describe("an operator's reset-factors", () => {
+  it('turns every factor off for a member who lost them: their sessions end, the password signs in again', async () => {
+    const { user, client } = await memberWithApp();
+    const reset = await runCommand(app, ['reset-factors', user.username], {});
+    expect(reset.code, reset.err.join()).toBe(0);
+    expect(reset.out.join('\n')).toMatch(/second factors are off \(app\)/);
+    expect((await client.call(api.user)).statusCode).toBe(401);
+    const signedIn = await new TestClient(app).call(api.login, {
+      body: { username: user.username, password: DEFAULT_PASSWORD },
+    });
+    expect(signedIn.json()).toMatchObject({ id: user.id, hasSecondFactor: false });
+    await vi.waitFor(() =>
+      expect(mailbox.mails.some((m) => m.to.includes(user.email) && /factor was removed/.test(m.raw))).toBe(true),
+    );
   });
 });

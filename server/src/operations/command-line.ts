@@ -29,6 +29,7 @@ export const COMMAND_LINES = {
   ban: { usage: 'ban NAME' },
   unban: { usage: 'unban NAME' },
   'reset-password': { usage: 'reset-password NAME' },
+  'reset-factors': { usage: 'reset-factors NAME' },
   reload: { usage: 'reload' },
   backup: { usage: 'backup' },
   restore: { usage: 'restore FILE' },

@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { backupsDirectory, writeBackupFile } from '../admin/database/backup.ts';
 import { restoreDatabase } from '../admin/database/restore.ts';
+import { revokeSessions } from '../auth/service.ts';
 import { AppError } from '../errors.ts';
-import { OPERATOR } from '../moderation/log.ts';
+import { resetFactors } from '../factors/service.ts';
+import { logModeration, OPERATOR } from '../moderation/log.ts';
 import { banMember, unbanMember } from '../moderation/sanctions.ts';
 import { findMemberByName } from '../users/service.ts';
 import { createAdmin, generatedPassword, resetPassword, setRole } from './accounts.ts';
@@ -69,6 +71,23 @@ const RUNS: Record<CommandName, Run> = {
     const member = await memberNamed(app, one(line, 'member'));
     const { password } = await resetPassword(app, member.username);
     return [`${member.username} is signed out everywhere`, `new password (shown once): ${password}`];
+  },
+  async 'reset-factors'(app, line) {
+    const member = await memberNamed(app, one(line, 'member'));
+    const removed = await resetFactors(app, member.id);
+    await revokeSessions(app, member.id, 'factors_reset');
+    await logModeration(app, {
+      actorId: OPERATOR.id,
+      action: 'user.factorsReset',
+      targetType: 'user',
+      targetId: member.id,
+    });
+    return [
+      removed.length === 0
+        ? `${member.username} had no second factor`
+        : `${member.username}'s second factors are off (${removed.join(', ')}) and their recovery codes void`,
+      `${member.username} is signed out everywhere; they sign in with their password and add a factor again`,
+    ];
   },
   async reload(app, line) {
     none(line);

@@ -22,7 +22,7 @@ import type { LedgerEntry } from '../wallet/ledger-model.ts';
  */
 export interface DomainEventMap {
   /** Every session of the member ended at once (their session version was bumped). */
-  'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'deleted' };
+  'session.revoked': { userId: number; reason: 'banned' | 'password_changed' | 'factors_reset' | 'deleted' };
   /** A member signed in: a session record was opened. */
   'session.started': {
     userId: number;
