@@ -3,11 +3,15 @@ import {
   ACTIVITY_TEXT,
   AUTH_TEXT,
   AUTH_TOASTS,
+  type AuthenticatorAppSetup,
+  api,
   CATEGORY_COLORS,
   CATEGORY_ICONS,
   CONSOLE_TEXT,
+  FACTOR_TEXT,
   FORUM_PAGE_TEXT,
   PAGE_TEXT,
+  type PasskeyChallenge,
   PROFILE_TEXT,
   REPORT_DIALOG_TEXT,
   SESSIONS_TEXT,
@@ -18,6 +22,7 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { appCodeNow } from '@enclave/server/factors/authenticator-app.ts';
 import { contribute } from '@enclave/server/group-buys/service.ts';
 import { banMember, muteMember } from '@enclave/server/moderation/sanctions.ts';
 import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
@@ -25,8 +30,9 @@ import { confirmPayment, createPayment } from '@enclave/server/payments/service.
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { reply } from '@enclave/server/replies/service.ts';
 import { createReport } from '@enclave/server/reports/service.ts';
-import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.ts';
+import { createMember, DEFAULT_PASSWORD, signedInClient } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
+import { SoftAuthenticator } from '@enclave/server/test/passkey-authenticator.ts';
 import { buyThread, unlockDiscussion } from '@enclave/server/threads/purchases.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Result } from 'axe-core';
@@ -200,6 +206,21 @@ async function visitorPage(viewport = DESKTOP) {
 
 async function pageAs(user: UserRecord, viewport = DESKTOP) {
   return (await signedInContext(browser, app, url, user, viewport)).newPage();
+}
+
+/** A passkey (from a software authenticator) and an authenticator app, as the Security tab adds them: the app's key. */
+async function withFactors(user: UserRecord): Promise<string> {
+  const client = await signedInClient(app, user);
+  const challenge = (await client.call(api.passkeyOptions)).json<PasskeyChallenge>();
+  // app.inject's requests come to http://localhost: the passkey's relying party.
+  const device = new SoftAuthenticator({ origin: 'http://localhost' });
+  const response = await device.register(challenge.options as unknown as Parameters<SoftAuthenticator['register']>[0]);
+  const body = { name: 'Work laptop', challengeToken: challenge.challengeToken, response };
+  expect((await client.call(api.addPasskey, { body })).statusCode).toBe(201);
+  const { secret } = (await client.call(api.startAuthenticatorApp)).json<AuthenticatorAppSetup>();
+  const code = appCodeNow(secret, Date.now() - 30_000);
+  expect((await client.call(api.confirmAuthenticatorApp, { body: { code } })).statusCode).toBe(200);
+  return secret;
 }
 
 async function closeDialog(page: Page) {
@@ -444,6 +465,42 @@ describe('axe on every page for a member', () => {
       await closeDialog(page);
     }
     await page.context().close();
+  });
+
+  it('two-factor sign-in: an app’s setup, the Security tab with a passkey and an app, the step-up and recovery codes dialogs, the second step', async () => {
+    const { user } = await createMember(app, { username: 'frank' });
+    // A session opened by the password alone: for a member with a factor, New codes asks for a step-up first.
+    const page = await pageAs(user);
+    await page.goto(`${url}/profile?tab=security`);
+    await page.getByRole('button', { name: FACTOR_TEXT.setUpApp }).click();
+    await page.getByRole('img', { name: FACTOR_TEXT.qrLabel }).locator('svg').waitFor();
+    await expectAccessible(page, 'profile-app-setup');
+    const secret = await withFactors(user);
+    await page.goto(`${url}/profile?tab=security`);
+    await page.getByRole('list', { name: FACTOR_TEXT.passkeysTitle }).getByText('Work laptop').waitFor();
+    await expectAccessible(page, 'profile-two-factor');
+    await page.getByRole('button', { name: FACTOR_TEXT.regenerate }).click();
+    const stepUp = page.getByRole('dialog', { name: FACTOR_TEXT.stepUpTitle });
+    await stepUp.getByLabel(FACTOR_TEXT.appCode).waitFor();
+    await expectAccessible(page, 'step-up-dialog');
+    await stepUp.getByLabel(FACTOR_TEXT.appCode).fill(appCodeNow(secret, Date.now() + 30_000));
+    await stepUp.getByRole('button', { name: FACTOR_TEXT.confirm }).click();
+    await page.getByRole('alertdialog', { name: FACTOR_TEXT.codesTitle }).getByRole('listitem').first().waitFor();
+    await expectAccessible(page, 'recovery-codes-dialog');
+    await page.context().close();
+
+    const visitor = await visitorPage(MOBILE);
+    await visitor.goto(`${url}/auth`);
+    const login = visitor.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill(DEFAULT_PASSWORD);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await visitor.getByLabel(FACTOR_TEXT.appCode).waitFor();
+    await expectAccessible(visitor, 'auth-second-step-mobile');
+    await visitor.getByRole('button', { name: FACTOR_TEXT.useRecovery }).click();
+    await visitor.getByLabel(FACTOR_TEXT.recoveryCode).waitFor();
+    await expectAccessible(visitor, 'auth-second-step-recovery-mobile');
+    await visitor.context().close();
   });
 
   it('on a phone: a thread, messages, the wallet and the side menu drawer', async () => {

@@ -1,8 +1,11 @@
+import { type AuthenticatorAppSetup, api, FACTOR_TEXT, type PasskeyChallenge } from '@enclave/protocol';
 import type { App } from '@enclave/server';
+import { appCodeNow } from '@enclave/server/factors/authenticator-app.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { reply } from '@enclave/server/replies/service.ts';
-import { createMember } from '@enclave/server/test/factories.ts';
+import { createMember, DEFAULT_PASSWORD, signedInClient } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
+import { SoftAuthenticator } from '@enclave/server/test/passkey-authenticator.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +64,34 @@ async function someoneWith(role: Role, balance: number): Promise<UserRecord> {
   return user;
 }
 
+/** A passkey (from a software authenticator) and an authenticator app, as the Security tab adds them: the app's key. */
+async function withFactors(user: UserRecord): Promise<string> {
+  const client = await signedInClient(app, user);
+  const challenge = (await client.call(api.passkeyOptions)).json<PasskeyChallenge>();
+  // app.inject's requests come to http://localhost: the passkey's relying party.
+  const device = new SoftAuthenticator({ origin: 'http://localhost' });
+  const response = await device.register(challenge.options as unknown as Parameters<SoftAuthenticator['register']>[0]);
+  const body = { name: 'Work laptop', challengeToken: challenge.challengeToken, response };
+  expect((await client.call(api.addPasskey, { body })).statusCode).toBe(201);
+  const { secret } = (await client.call(api.startAuthenticatorApp)).json<AuthenticatorAppSetup>();
+  const code = appCodeNow(secret, Date.now() - 30_000);
+  expect((await client.call(api.confirmAuthenticatorApp, { body: { code } })).statusCode).toBe(200);
+  return secret;
+}
+
+/** The page as it is now, measured at every width; the answer lists what overflowed where. */
+async function overflowsHere(page: Page, what: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    const { scrollWidth, innerWidth, offenders } = await overflowOf(page);
+    if (scrollWidth > innerWidth || offenders.length > 0) {
+      failures.push(`${what} at ${width}px: page ${scrollWidth}px wide; ${offenders.join('; ')}`);
+    }
+  }
+  return failures;
+}
+
 /** Every page in `paths`, each measured at every width; the answer lists what overflowed where. */
 async function overflowsOn(page: Page, paths: string[]): Promise<string[]> {
   const failures: string[] = [];
@@ -68,13 +99,7 @@ async function overflowsOn(page: Page, paths: string[]): Promise<string[]> {
     await page.setViewportSize({ width: WIDTHS[1] as number, height: HEIGHT });
     await page.goto(`${url}${path}`);
     await settledPage(page);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: HEIGHT });
-      const { scrollWidth, innerWidth, offenders } = await overflowOf(page);
-      if (scrollWidth > innerWidth || offenders.length > 0) {
-        failures.push(`${path} at ${width}px: page ${scrollWidth}px wide; ${offenders.join('; ')}`);
-      }
-    }
+    failures.push(...(await overflowsHere(page, path)));
   }
   return failures;
 }
@@ -98,4 +123,34 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
       });
     }
   }
+
+  it('for a member with a passkey and an authenticator app: the Security tab, its step-up and recovery codes dialogs, the second step on /auth', async () => {
+    const { user } = await createMember(app, { username: longName('factors') });
+    const secret = await withFactors(user);
+    // A session opened by the password alone: for a member with a factor, New codes asks for a step-up first.
+    const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
+    const page = await context.newPage();
+    const failures = await overflowsOn(page, ['/profile?tab=security']);
+    await page.getByRole('list', { name: FACTOR_TEXT.passkeysTitle }).getByText('Work laptop').waitFor();
+    await page.getByRole('button', { name: FACTOR_TEXT.regenerate }).click();
+    const stepUp = page.getByRole('dialog', { name: FACTOR_TEXT.stepUpTitle });
+    await stepUp.getByLabel(FACTOR_TEXT.appCode).waitFor();
+    failures.push(...(await overflowsHere(page, 'the step-up dialog')));
+    await stepUp.getByLabel(FACTOR_TEXT.appCode).fill(appCodeNow(secret, Date.now() + 30_000));
+    await stepUp.getByRole('button', { name: FACTOR_TEXT.confirm }).click();
+    await page.getByRole('alertdialog', { name: FACTOR_TEXT.codesTitle }).getByRole('listitem').first().waitFor();
+    failures.push(...(await overflowsHere(page, 'the recovery codes dialog')));
+    await context.close();
+
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: HEIGHT } })).newPage();
+    await visitor.goto(`${url}/auth`);
+    const login = visitor.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill(DEFAULT_PASSWORD);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await visitor.getByLabel(FACTOR_TEXT.appCode).waitFor();
+    failures.push(...(await overflowsHere(visitor, 'the second step on /auth')));
+    expect(failures).toEqual([]);
+    await visitor.context().close();
+  });
 });
