@@ -34,7 +34,7 @@ export function AuthPanel() {
           <h1 id="auth-title" className={styles.title}>
             Welcome to Enclave
           </h1>
-          <p className={styles.lead}>Log in to your account or create a new one.</p>
+          {!ticket && <p className={styles.lead}>Log in to your account or create a new one.</p>}
         </header>
         {serverError && (
           <div className={styles.banner} role="alert">

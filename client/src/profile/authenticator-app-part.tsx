@@ -78,7 +78,8 @@ function AppSetup({ setup, onDone }: { setup: AuthenticatorAppSetup; onDone: () 
         <dl className={styles.form}>
           <div>
             <dt className={styles.secretTerm}>{FACTOR_TEXT.secretLabel}</dt>
-            <dd className={styles.secret}>{setup.secret}</dd>
+            {/* In groups of four, as apps show a key typed by hand: easier to copy off a screen. */}
+            <dd className={styles.secret}>{setup.secret.match(/.{1,4}/g)?.join(' ')}</dd>
           </div>
         </dl>
         <p className={styles.muted}>{FACTOR_TEXT.setupUntil(formatDateTime(setup.expiresAt))}</p>
