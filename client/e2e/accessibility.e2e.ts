@@ -3,15 +3,12 @@ import {
   ACTIVITY_TEXT,
   AUTH_TEXT,
   AUTH_TOASTS,
-  type AuthenticatorAppSetup,
-  api,
   CATEGORY_COLORS,
   CATEGORY_ICONS,
   CONSOLE_TEXT,
   FACTOR_TEXT,
   FORUM_PAGE_TEXT,
   PAGE_TEXT,
-  type PasskeyChallenge,
   PROFILE_TEXT,
   REPORT_DIALOG_TEXT,
   SESSIONS_TEXT,
@@ -30,15 +27,22 @@ import { confirmPayment, createPayment } from '@enclave/server/payments/service.
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { reply } from '@enclave/server/replies/service.ts';
 import { createReport } from '@enclave/server/reports/service.ts';
-import { createMember, DEFAULT_PASSWORD, signedInClient } from '@enclave/server/test/factories.ts';
+import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
-import { SoftAuthenticator } from '@enclave/server/test/passkey-authenticator.ts';
 import { buyThread, unlockDiscussion } from '@enclave/server/threads/purchases.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStarterPayment, DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
+import {
+  createStarterPayment,
+  DESKTOP,
+  MOBILE,
+  productInBrowser,
+  screenshot,
+  signedInContext,
+  withSecondFactors,
+} from './harness.ts';
 
 /** Issue 8: axe finds no serious or critical violation on any page, in what a visitor, a member and staff see. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -206,21 +210,6 @@ async function visitorPage(viewport = DESKTOP) {
 
 async function pageAs(user: UserRecord, viewport = DESKTOP) {
   return (await signedInContext(browser, app, url, user, viewport)).newPage();
-}
-
-/** A passkey (from a software authenticator) and an authenticator app, as the Security tab adds them: the app's key. */
-async function withFactors(user: UserRecord): Promise<string> {
-  const client = await signedInClient(app, user);
-  const challenge = (await client.call(api.passkeyOptions)).json<PasskeyChallenge>();
-  // app.inject's requests come to http://localhost: the passkey's relying party.
-  const device = new SoftAuthenticator({ origin: 'http://localhost' });
-  const response = await device.register(challenge.options as unknown as Parameters<SoftAuthenticator['register']>[0]);
-  const body = { name: 'Work laptop', challengeToken: challenge.challengeToken, response };
-  expect((await client.call(api.addPasskey, { body })).statusCode).toBe(201);
-  const { secret } = (await client.call(api.startAuthenticatorApp)).json<AuthenticatorAppSetup>();
-  const code = appCodeNow(secret, Date.now() - 30_000);
-  expect((await client.call(api.confirmAuthenticatorApp, { body: { code } })).statusCode).toBe(200);
-  return secret;
 }
 
 async function closeDialog(page: Page) {
@@ -475,7 +464,7 @@ describe('axe on every page for a member', () => {
     await page.getByRole('button', { name: FACTOR_TEXT.setUpApp }).click();
     await page.getByRole('img', { name: FACTOR_TEXT.qrLabel }).locator('svg').waitFor();
     await expectAccessible(page, 'profile-app-setup');
-    const secret = await withFactors(user);
+    const secret = await withSecondFactors(app, user);
     await page.goto(`${url}/profile?tab=security`);
     await page.getByRole('list', { name: FACTOR_TEXT.passkeysTitle }).getByText('Work laptop').waitFor();
     await expectAccessible(page, 'profile-two-factor');

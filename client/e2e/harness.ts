@@ -2,13 +2,17 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AuthenticatorAppSetup, api, type PasskeyChallenge } from '@enclave/protocol';
 import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
 import type { App, AppConfig } from '@enclave/server';
+import { appCodeNow } from '@enclave/server/factors/authenticator-app.ts';
 import { createTestApp } from '@enclave/server/test/app.ts';
 import { onFileEnd } from '@enclave/server/test/cleanup.ts';
-import { signedInCookie } from '@enclave/server/test/factories.ts';
+import { signedInClient, signedInCookie } from '@enclave/server/test/factories.ts';
+import { SoftAuthenticator } from '@enclave/server/test/passkey-authenticator.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Screenshots go outside the repository; look at them, never commit them. */
 export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'enclave-screenshots');
@@ -125,4 +129,19 @@ export async function createStarterPayment(page: Page): Promise<void> {
     .getByRole('img', { name: /QR code/ })
     .locator('svg')
     .waitFor();
+}
+
+/** A passkey (from a software authenticator) and an authenticator app, as the Security tab adds them: the app's key. */
+export async function withSecondFactors(app: App, user: UserRecord): Promise<string> {
+  const client = await signedInClient(app, user);
+  const challenge = (await client.call(api.passkeyOptions)).json<PasskeyChallenge>();
+  // app.inject's requests come to http://localhost: the passkey's relying party.
+  const device = new SoftAuthenticator({ origin: 'http://localhost' });
+  const response = await device.register(challenge.options as unknown as Parameters<SoftAuthenticator['register']>[0]);
+  const body = { name: 'Work laptop', challengeToken: challenge.challengeToken, response };
+  expect((await client.call(api.addPasskey, { body })).statusCode).toBe(201);
+  const { secret } = (await client.call(api.startAuthenticatorApp)).json<AuthenticatorAppSetup>();
+  const code = appCodeNow(secret, Date.now() - 30_000);
+  expect((await client.call(api.confirmAuthenticatorApp, { body: { code } })).statusCode).toBe(200);
+  return secret;
 }

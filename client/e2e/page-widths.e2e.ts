@@ -1,16 +1,15 @@
-import { type AuthenticatorAppSetup, api, FACTOR_TEXT, type PasskeyChallenge } from '@enclave/protocol';
+import { FACTOR_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { appCodeNow } from '@enclave/server/factors/authenticator-app.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
 import { reply } from '@enclave/server/replies/service.ts';
-import { createMember, DEFAULT_PASSWORD, signedInClient } from '@enclave/server/test/factories.ts';
+import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
-import { SoftAuthenticator } from '@enclave/server/test/passkey-authenticator.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
-import { productInBrowser, signedInContext } from './harness.ts';
+import { productInBrowser, signedInContext, withSecondFactors } from './harness.ts';
 import { overflowOf, settledPage } from './viewport-fit.ts';
 
 /**
@@ -64,21 +63,6 @@ async function someoneWith(role: Role, balance: number): Promise<UserRecord> {
   return user;
 }
 
-/** A passkey (from a software authenticator) and an authenticator app, as the Security tab adds them: the app's key. */
-async function withFactors(user: UserRecord): Promise<string> {
-  const client = await signedInClient(app, user);
-  const challenge = (await client.call(api.passkeyOptions)).json<PasskeyChallenge>();
-  // app.inject's requests come to http://localhost: the passkey's relying party.
-  const device = new SoftAuthenticator({ origin: 'http://localhost' });
-  const response = await device.register(challenge.options as unknown as Parameters<SoftAuthenticator['register']>[0]);
-  const body = { name: 'Work laptop', challengeToken: challenge.challengeToken, response };
-  expect((await client.call(api.addPasskey, { body })).statusCode).toBe(201);
-  const { secret } = (await client.call(api.startAuthenticatorApp)).json<AuthenticatorAppSetup>();
-  const code = appCodeNow(secret, Date.now() - 30_000);
-  expect((await client.call(api.confirmAuthenticatorApp, { body: { code } })).statusCode).toBe(200);
-  return secret;
-}
-
 /** The page as it is now, measured at every width; the answer lists what overflowed where. */
 async function overflowsHere(page: Page, what: string): Promise<string[]> {
   const failures: string[] = [];
@@ -126,7 +110,7 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
 
   it('for a member with a passkey and an authenticator app: the Security tab, its step-up and recovery codes dialogs, the second step on /auth', async () => {
     const { user } = await createMember(app, { username: longName('factors') });
-    const secret = await withFactors(user);
+    const secret = await withSecondFactors(app, user);
     // A session opened by the password alone: for a member with a factor, New codes asks for a step-up first.
     const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
     const page = await context.newPage();
