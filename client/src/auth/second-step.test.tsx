@@ -90,6 +90,9 @@ describe('signing in with a second factor on /auth', { timeout: 20_000 }, () => 
     expect((await screen.findByRole('alert')).textContent).toBe(FACTOR_TEXT.wrongProof);
     expect(shownToast()).toMatchObject({ title: AUTH_TOASTS.loginFailed, description: FACTOR_TEXT.wrongProof });
     expect(screen.getByRole('heading', { name: FACTOR_TEXT.secondStepTitle })).toBeTruthy();
+    // Another way in starts without the last try's banner.
+    await user.click(screen.getByRole('button', { name: FACTOR_TEXT.useRecovery }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('finishes with a passkey: the ticket’s challenge, the browser’s answer, then the second step', async () => {

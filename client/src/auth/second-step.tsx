@@ -58,6 +58,11 @@ export function SecondStep({ ticket, onServerError, onBack }: SecondStepProps) {
     onServerError(null);
     finish.mutate(proof);
   };
+  // Another way in starts clean: the banner spoke of the last try.
+  const switchTo = (proof: 'code' | 'recoveryCode') => {
+    onServerError(null);
+    setTyped(proof);
+  };
   const withPasskey = async (): Promise<Proof> => {
     const challenge = await call(api.secondStepOptions, { body: { token: ticket.token }, silent: true });
     return { passkey: await provePasskey(challenge) };
@@ -96,12 +101,12 @@ export function SecondStep({ ticket, onServerError, onBack }: SecondStepProps) {
       )}
       <div className={styles.links}>
         {typed !== 'recoveryCode' && ticket.methods.includes('recovery') && (
-          <button type="button" className={styles.textButton} onClick={() => setTyped('recoveryCode')}>
+          <button type="button" className={styles.textButton} onClick={() => switchTo('recoveryCode')}>
             {FACTOR_TEXT.useRecovery}
           </button>
         )}
         {typed === 'recoveryCode' && hasApp && (
-          <button type="button" className={styles.textButton} onClick={() => setTyped('code')}>
+          <button type="button" className={styles.textButton} onClick={() => switchTo('code')}>
             {FACTOR_TEXT.useApp}
           </button>
         )}
