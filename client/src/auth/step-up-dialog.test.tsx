@@ -26,6 +26,14 @@ const PASSKEY_ONLY: SecurityFactors = {
   required: false,
 };
 
+const NO_FACTORS: SecurityFactors = {
+  passkeys: [],
+  authenticatorApp: null,
+  recoveryCodes: null,
+  steppedUpUntil: null,
+  required: false,
+};
+
 /**
  * Deleting the account on /profile, a move the server answers with STEP_UP_REQUIRED until `POST /api/step-up`
  * has been answered 200.
@@ -34,6 +42,7 @@ async function deleteAccount(routes: Parameters<typeof mockApi>[0], member = aMe
   let steppedUp = false;
   const fetchMock = mockApi({
     'GET /api/user': json(member),
+    'GET /api/factors': json(NO_FACTORS),
     'DELETE /api/profile': () =>
       steppedUp
         ? Response.json({ message: 'Your account has been deleted' })
@@ -67,8 +76,8 @@ describe('the step-up dialog', { timeout: 20_000 }, () => {
 
   it('asks a member without a factor for the password, then the refused call goes through', async () => {
     const { fetchMock, user, stepUp } = await deleteAccount({});
-    expect(within(stepUp).getByText(FACTOR_TEXT.stepUpIntro)).toBeTruthy();
-    const password = within(stepUp).getByLabelText(FACTOR_TEXT.password);
+    expect(await within(stepUp).findByText(FACTOR_TEXT.stepUpIntro)).toBeTruthy();
+    const password = await within(stepUp).findByLabelText(FACTOR_TEXT.password);
     await user.type(password, 'password123');
     await user.click(within(stepUp).getByRole('button', { name: FACTOR_TEXT.confirm }));
 
@@ -82,15 +91,21 @@ describe('the step-up dialog', { timeout: 20_000 }, () => {
     const { fetchMock, user, stepUp } = await deleteAccount({
       'POST /api/step-up': json({ message: FACTOR_TEXT.wrongProof, code: 'UNAUTHENTICATED' }, 401),
     });
-    await user.type(within(stepUp).getByLabelText(FACTOR_TEXT.password), 'not-it');
+    await user.type(await within(stepUp).findByLabelText(FACTOR_TEXT.password), 'not-it');
     await user.click(within(stepUp).getByRole('button', { name: FACTOR_TEXT.confirm }));
     expect(await within(stepUp).findByText(FACTOR_TEXT.wrongProof)).toBeTruthy();
     expect(callsTo(fetchMock, 'DELETE /api/profile')).toHaveLength(1);
   });
 
+  it('asks for a factor added on another device since the page loaded, not the password', async () => {
+    const { stepUp } = await deleteAccount({ 'GET /api/factors': json(PASSKEY_ONLY) }, aMember());
+    expect(await within(stepUp).findByRole('button', { name: FACTOR_TEXT.usePasskey })).toBeTruthy();
+    expect(within(stepUp).queryByLabelText(FACTOR_TEXT.password)).toBeNull();
+  });
+
   it('on Cancel answers the move with its refusal, as before', async () => {
     const { fetchMock, user, confirm, stepUp } = await deleteAccount({});
-    await user.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+    await user.click(await within(stepUp).findByRole('button', { name: 'Cancel' }));
 
     expect(await within(confirm).findByText(FACTOR_TEXT.stepUpRequired)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: FACTOR_TEXT.stepUpTitle })).toBeNull();

@@ -28,15 +28,20 @@ export function StepUpDialog() {
   );
 }
 
-/** What this member can confirm with; every factor when their list could not be read. */
+const PASSWORD_ONLY = { typed: 'password', passkey: false, recovery: false } as const;
+
+/**
+ * What this member can confirm with, from their factors read afresh (a factor added on another device since this
+ * page loaded counts: the server takes no password from a member with one); when the list cannot be read, what the
+ * page last knew: every factor, or the password.
+ */
 function useWays(): { typed: TypedProof | null; passkey: boolean; recovery: boolean } | null {
   const { user } = useSession();
-  const hasFactor = user?.hasSecondFactor ?? false;
-  const factors = useQuery({ ...securityFactorsQuery, enabled: hasFactor });
-  if (!hasFactor) return { typed: 'password', passkey: false, recovery: false };
-  if (factors.isError) return { typed: 'code', passkey: true, recovery: true };
-  if (!factors.data) return null;
+  const factors = useQuery({ ...securityFactorsQuery, refetchOnMount: 'always' });
+  if (factors.isError) return user?.hasSecondFactor ? { typed: 'code', passkey: true, recovery: true } : PASSWORD_ONLY;
+  if (!factors.data || factors.isFetching) return null;
   const { authenticatorApp, passkeys, recoveryCodes } = factors.data;
+  if (!authenticatorApp && passkeys.length === 0) return PASSWORD_ONLY;
   return {
     typed: authenticatorApp ? 'code' : null,
     passkey: passkeys.length > 0,

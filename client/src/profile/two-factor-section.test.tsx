@@ -41,11 +41,20 @@ const WITH_PASSKEY: SecurityFactors = {
  * /profile's Security tab, with GET /api/factors answering `factors` and then `after` (each change reads them again).
  */
 async function openSecurity(routes: Parameters<typeof mockApi>[0], factors: SecurityFactors, after = factors) {
-  let reads = 0;
+  // The factors read as `after` once a change of them was answered 200 (a step-up's read before that sees `factors`).
+  let changed = false;
+  const changes = Object.entries(routes).map(([route, answer]) => [
+    route,
+    async (request: Parameters<typeof answer>[0]) => {
+      const response = await answer(request);
+      if (route.includes(' /api/factors') && response.ok) changed = true;
+      return response;
+    },
+  ]);
   const fetchMock = mockApi({
     'GET /api/user': json(aMember({ hasSecondFactor: factors !== NONE })),
-    'GET /api/factors': () => Response.json(reads++ === 0 ? factors : after),
-    ...routes,
+    'GET /api/factors': () => Response.json(changed ? after : factors),
+    ...Object.fromEntries(changes),
   });
   const view = renderApp('/profile?tab=security');
   const user = userEvent.setup();
