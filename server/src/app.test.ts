@@ -163,6 +163,12 @@ describe('unknown routes', () => {
     expect((await app.inject({ method: 'GET', url: '/thread/42' })).body).not.toContain('/api/admin/');
   });
 
+  it('preloads no staff read for staff who must add a second factor first (STAFF_REQUIRE_2FA)', async () => {
+    const strict = await createTestApp({ CLIENT_DIST: clientDist, STAFF_REQUIRE_2FA: 'true' });
+    const moderator = (await createMember(strict, { isModerator: true })).client;
+    expect((await moderator.request('GET', '/thread/42')).body).not.toContain('/api/admin/');
+  });
+
   it('answers 404 for a build file that does not exist, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
     expect(response.statusCode).toBe(404);

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { abilitiesOf } from '../users/abilities.ts';
+import { asReader } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /** A path parameter the server will put into a preload's address: a record id, nothing else. */
@@ -167,8 +168,12 @@ export async function registerSpa(app: FastifyInstance, clientDist: string | und
     });
   }
   const requireVerifiedEmail = app.config.REQUIRE_EMAIL_VERIFICATION;
-  // Abilities as the route guards see them: the reads they open would answer 403 to anyone else.
-  const pageHtml = root ? pageHtmlOf(root, (viewer) => abilitiesOf(viewer, { requireVerifiedEmail })) : undefined;
+  const staffRequireSecondFactor = app.config.STAFF_REQUIRE_2FA === true;
+  // Abilities as the route guards see them (staff waiting to add a required factor as members): the reads they open
+  // would answer 403 to anyone else.
+  const abilitiesOfViewer = (viewer: UserRecord) =>
+    abilitiesOf(asReader(viewer, staffRequireSecondFactor), { requireVerifiedEmail });
+  const pageHtml = root ? pageHtmlOf(root, abilitiesOfViewer) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
