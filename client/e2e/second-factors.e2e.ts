@@ -101,6 +101,13 @@ const passkeyRows = (page: Page) => page.getByRole('list', { name: FACTOR_TEXT.p
 const authBanner = (page: Page) => page.getByRole('region', { name: 'Welcome to Enclave' }).getByRole('alert');
 
 /** The recovery codes dialog: its ten codes, read, then dismissed with “I have saved them”. */
+/** Adds a passkey under `name` from the Security tab's form (the virtual authenticator answers). */
+async function addPasskeyHere(page: Page, name: string) {
+  const add = page.getByRole('form', { name: FACTOR_TEXT.addPasskey });
+  await add.getByLabel(FACTOR_TEXT.passkeyName).fill(name);
+  await add.getByRole('button', { name: FACTOR_TEXT.addPasskey }).click();
+}
+
 async function saveRecoveryCodes(page: Page): Promise<string[]> {
   const dialog = page.getByRole('alertdialog', { name: FACTOR_TEXT.codesTitle });
   await dialog.waitFor();
@@ -158,9 +165,7 @@ describe('second factors in the browser', () => {
 
     await openSecurity(page);
     expect(await page.getByText(FACTOR_TEXT.noPasskeys).isVisible()).toBe(true);
-    const add = page.getByRole('form', { name: FACTOR_TEXT.addPasskey });
-    await add.getByLabel(FACTOR_TEXT.passkeyName).fill('Work laptop');
-    await add.getByRole('button', { name: FACTOR_TEXT.addPasskey }).click();
+    await addPasskeyHere(page, 'Work laptop');
     // The first factor comes with recovery codes, shown this once.
     await page.getByRole('alertdialog', { name: FACTOR_TEXT.codesTitle }).waitFor();
     await shoot(page, 'recovery-codes');
@@ -204,9 +209,7 @@ describe('second factors in the browser', () => {
     const page = await context.newPage();
     await virtualAuthenticator(page);
     await openSecurity(page);
-    const add = page.getByRole('form', { name: FACTOR_TEXT.addPasskey });
-    await add.getByLabel(FACTOR_TEXT.passkeyName).fill('Phone');
-    await add.getByRole('button', { name: FACTOR_TEXT.addPasskey }).click();
+    await addPasskeyHere(page, 'Phone');
     await saveRecoveryCodes(page);
     await passkeyRows(page).filter({ hasText: 'Phone' }).waitFor();
 
@@ -291,9 +294,7 @@ describe('second factors in the browser', () => {
     const page = await context.newPage();
     await virtualAuthenticator(page);
     await openSecurity(page);
-    const add = page.getByRole('form', { name: FACTOR_TEXT.addPasskey });
-    await add.getByLabel(FACTOR_TEXT.passkeyName).fill('Work laptop');
-    await add.getByRole('button', { name: FACTOR_TEXT.addPasskey }).click();
+    await addPasskeyHere(page, 'Work laptop');
     await saveRecoveryCodes(page);
     const part = page.getByRole('region', { name: new RegExp(`^${FACTOR_TEXT.appTitle}`) });
     await part.getByRole('button', { name: FACTOR_TEXT.setUpApp }).click();

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict } from '../errors.ts';
 import { claimSlot, isDuplicateKey, readAllById, readById } from '../storage/index.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import type { PasskeyRecord } from './factor-model.ts';
+import { factorsOf } from './member-factors.ts';
 import { factorModels } from './models.ts';
 
 /**
@@ -79,6 +80,11 @@ const asWire = (options: object) => options as PasskeyChallenge['options'];
 export async function passkeysOf(app: FastifyInstance, ids: string[]): Promise<PasskeyRecord[]> {
   const found = await readAllById<PasskeyRecord>(factorModels(app).Passkey, ids);
   return found.filter((passkey): passkey is PasskeyRecord => passkey !== null);
+}
+
+/** A member's own passkeys, from their factors: what a challenge offers them. */
+export async function memberPasskeys(app: FastifyInstance, userId: number): Promise<PasskeyRecord[]> {
+  return passkeysOf(app, (await factorsOf(app, userId)).passkeys);
 }
 
 export async function registrationChallenge(

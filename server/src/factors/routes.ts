@@ -17,8 +17,7 @@ import { presentMe } from '../users/presenter.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { confirmApp, removeApp, startAppSetup } from './authenticator-app.ts';
 import type { ProofKind } from './factor-model.ts';
-import { factorsOf } from './member-factors.ts';
-import { passkeysOf, registrationChallenge, useChallenge, verifiedPasskey } from './passkeys.ts';
+import { memberPasskeys, registrationChallenge, useChallenge, verifiedPasskey } from './passkeys.ts';
 import { checkProof } from './proof.ts';
 import { renewRecoveryCodes } from './recovery-codes.ts';
 import { addPasskey, presentFactors, removeOwnPasskey, renameOwnPasskey } from './service.ts';
@@ -74,8 +73,7 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: signInLimits,
     handler: async (request) => {
       const { user } = await readPendingSignIn(app, request.body.token);
-      const factors = await factorsOf(app, user.id);
-      return useChallenge(request, 'second-step', await passkeysOf(app, factors.passkeys), user.id);
+      return useChallenge(request, 'second-step', await memberPasskeys(app, user.id), user.id);
     },
   });
 
@@ -127,8 +125,7 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: [signedIn, steppedUp],
     handler: async (request) => {
       const user = viewerOf(request);
-      const factors = await factorsOf(app, user.id);
-      return registrationChallenge(request, user, await passkeysOf(app, factors.passkeys));
+      return registrationChallenge(request, user, await memberPasskeys(app, user.id));
     },
   });
 
@@ -207,8 +204,7 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: signedIn,
     handler: async (request) => {
       const user = viewerOf(request);
-      const factors = await factorsOf(app, user.id);
-      return useChallenge(request, 'step-up', await passkeysOf(app, factors.passkeys), user.id);
+      return useChallenge(request, 'step-up', await memberPasskeys(app, user.id), user.id);
     },
   });
 
