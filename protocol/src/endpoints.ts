@@ -82,6 +82,10 @@ export const endpoints = {
   posts: { method: 'GET', url: '/api/threads/:id/posts' },
   reply: { method: 'POST', url: '/api/threads/:id/posts' },
 
+  react: { method: 'PUT', url: '/api/reactions/:target/:id/:kind' },
+  unreact: { method: 'DELETE', url: '/api/reactions/:target/:id/:kind' },
+  reactors: { method: 'GET', url: '/api/reactions/:target/:id/:kind' },
+
   spendCoins: { method: 'POST', url: '/api/coins/spend' },
   unlockable: { method: 'GET', url: '/api/threads/:id/unlockable' },
   checkUnlocked: { method: 'GET', url: '/api/threads/:id/check-unlocked' },

@@ -7,6 +7,7 @@ import type { Notification, NotificationCount } from './notifications.ts';
 import type { Post } from './posts.ts';
 import type { Message, MessageReadReceipt, UnreadCount } from './private-messages.ts';
 import type { GroupBuyEnded, GroupBuyProgress } from './purchases.ts';
+import type { ReactionChanged } from './reactions.ts';
 import type { Report, ReportStatus } from './reports.ts';
 import type { Thread } from './threads.ts';
 import type { Payment, StaffPayment } from './wallet.ts';
@@ -35,6 +36,11 @@ export interface ServerToClientEvents {
   'message:read': (payload: MessageReadReceipt) => void;
   /** A new reply, to the sockets watching the thread (they joined with read access). */
   'thread:reply': (payload: { threadId: number; post: Post }) => void;
+  /**
+   * Reactions on a thread or reply changed (to the thread's room), or on a message (to its two members): counts only.
+   * Keep the highest `version` per target.
+   */
+  'reaction:changed': (payload: ReactionChanged) => void;
   /** An admin edited the thread: refetch it. Watchers who lost read access were removed from the room first. */
   'thread:updated': (payload: { threadId: number }) => void;
   /** The thread was deleted, to its watchers and to staff. */

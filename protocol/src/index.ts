@@ -14,6 +14,7 @@ export * from './notifications.ts';
 export * from './posts.ts';
 export * from './private-messages.ts';
 export * from './purchases.ts';
+export * from './reactions.ts';
 export * from './reports.ts';
 export * from './routes.ts';
 export * from './sessions.ts';

@@ -3,6 +3,7 @@ import { Id, IdParams, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
+import { ReactionSummary } from './reactions.ts';
 import { VALIDATION } from './ui-texts.ts';
 
 /** A reply (spec 001 §3), with what the replies list shows of its author. */
@@ -19,6 +20,8 @@ export const Post = Type.Object({
   content: Type.String(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  /** Reactions as the viewer sees them (issue 28): counts by kind and the viewer's own; absent where not shown. */
+  reactions: Type.Optional(ReactionSummary),
 });
 export type Post = Type.Static<typeof Post>;
 

@@ -3,6 +3,7 @@ import { Id, IdParams, IsoDate, Nullable, OkReply } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
+import { ReactionSummary } from './reactions.ts';
 import { MESSAGE_TEXT, VALIDATION } from './ui-texts.ts';
 import { PublicUser } from './users.ts';
 
@@ -35,6 +36,8 @@ export const Message = Type.Object({
   createdAt: IsoDate,
   _senderUsername: Type.String(),
   _recipientUsername: Type.String(),
+  /** Reactions as the viewer sees them (issue 28): counts by kind and the viewer's own; absent where not shown. */
+  reactions: Type.Optional(ReactionSummary),
 });
 export type Message = Type.Static<typeof Message>;
 

@@ -7,6 +7,7 @@ import { notificationRoutes } from './notifications.ts';
 import { postRoutes } from './posts.ts';
 import { privateMessageRoutes } from './private-messages.ts';
 import { purchaseRoutes } from './purchases.ts';
+import { reactionRoutes } from './reactions.ts';
 import { reportRoutes } from './reports.ts';
 import { sessionRoutes } from './sessions.ts';
 import { threadRoutes } from './threads.ts';
@@ -25,6 +26,7 @@ export const api = {
   ...categoryRoutes,
   ...threadRoutes,
   ...postRoutes,
+  ...reactionRoutes,
   ...purchaseRoutes,
   ...adminRoutes,
   ...reportRoutes,

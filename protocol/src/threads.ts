@@ -4,6 +4,7 @@ import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 import { LIMITS } from './limits.ts';
 import { GroupBuyPhase } from './purchases.ts';
+import { ReactionSummary } from './reactions.ts';
 import { FORUM_TEXT, VALIDATION } from './ui-texts.ts';
 
 export const UNLOCKABLE_TYPES = ['download_link', 'text_content', 'premium_thread'] as const;
@@ -19,6 +20,8 @@ export const Thread = Type.Object({
   id: Id,
   title: Type.String(),
   content: Type.String(),
+  /** Reactions as the viewer sees them (issue 28): counts by kind and the viewer's own; on the thread page only. */
+  reactions: Type.Optional(ReactionSummary),
   categoryId: Id,
   authorId: Id,
   /** Null when the author's account is gone: the client shows 'Anonymous'. */

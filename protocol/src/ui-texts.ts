@@ -723,3 +723,21 @@ export const REPORT_DIALOG_TEXT = {
   sent: 'Report sent',
   sentText: 'Thank you. A moderator will review it.',
 } as const;
+
+/** Reactions (issue 28): each kind's accessible name, the bar's and the picker's words. */
+export const REACTION_TEXT = {
+  labels: { thumbsUp: 'Thumbs up', heart: 'Heart', laugh: 'Laugh', party: 'Party', thinking: 'Thinking' },
+  /** A chip's accessible name: "Thumbs up: 3, you reacted". */
+  chip: (label: string, count: number, mine: boolean) => `${label}: ${count}${mine ? ', you reacted' : ''}`,
+  like: 'Like',
+  liked: 'Liked',
+  add: 'Add reaction',
+  picker: 'Choose a reaction',
+  bar: 'Reactions',
+  signInToReact: 'Sign in to react',
+  whoReacted: (label: string) => `Who reacted with ${label}`,
+  andOthers: (count: number) => (count === 1 ? 'and 1 other' : `and ${count} others`),
+  loading: 'Loading…',
+  failed: 'Could not save your reaction',
+  rateLimited: 'You are reacting too fast. Wait a moment and try again.',
+} as const;

@@ -45,6 +45,8 @@ import { privateMessageRoutes } from './private-messages/routes.ts';
 import { registerReadModels } from './read-models/follow.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+import { reactionModels } from './reactions/models.ts';
+import { reactionRoutes } from './reactions/routes.ts';
 import { replyModels } from './replies/models.ts';
 import { reportModels } from './reports/models.ts';
 import { reportListsMigration } from './reports/report-lists.ts';
@@ -101,6 +103,7 @@ const COLLECTIONS = [
   categoryModels,
   threadModels,
   replyModels,
+  reactionModels,
   groupBuyModels,
   reportModels,
   moderationModels,
@@ -190,6 +193,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(paymentRoutes);
   await app.register(walletRoutes);
   await app.register(forumPlugin);
+  await app.register(reactionRoutes);
   await app.register(reportRoutes);
   await app.register(adminRoutes);
   await app.register(notificationRoutes);

@@ -1,4 +1,12 @@
-import { api, type Payment, type Report, type RouteContract, type StaffPayment, type Thread } from '@enclave/protocol';
+import {
+  api,
+  type Payment,
+  type Post,
+  type Report,
+  type RouteContract,
+  type StaffPayment,
+  type Thread,
+} from '@enclave/protocol';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordActivity } from '../activity/activity-log.ts';
@@ -423,6 +431,27 @@ const rows: Row<unknown>[] = [
       );
     },
     call: () => f.author.client.call(api.reply, { params: { id: f.busy.id }, body: { content: 'One more' } }),
+  }),
+
+  // Reactions: a thread's and its replies' share one list of changes, read by key (docs/reactions.md).
+  row({
+    route: api.react,
+    as: 'member',
+    what: `a reply in a thread of ${REPLIES} replies`,
+    setup: async () => ((await f.bob.client.call(api.posts, { params: { id: f.busy.id } })).json() as Post[])[5],
+    call: (post: Post) => f.bob.client.call(api.react, { params: { target: 'post', id: post.id, kind: 'heart' } }),
+  }),
+  row({
+    route: api.unreact,
+    as: 'member',
+    what: 'on the thread',
+    call: () => f.bob.client.call(api.unreact, { params: { target: 'thread', id: f.busy.id, kind: 'party' } }),
+  }),
+  row({
+    route: api.reactors,
+    as: 'visitor',
+    what: 'on the thread',
+    call: () => visitor().call(api.reactors, { params: { target: 'thread', id: f.busy.id, kind: 'heart' } }),
   }),
 
   // The forum's lists and the console, from the read models.

@@ -8,6 +8,7 @@ import {
 } from '@enclave/protocol';
 import { assertNotMuted } from '../auth/guards.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { withReactions } from '../reactions/tally.ts';
 import type { StorageContext } from '../storage/index.ts';
 import type { DirectoryPart } from '../users/context.ts';
 import { findMember } from '../users/service.ts';
@@ -63,7 +64,13 @@ export async function listMessages(
     query.box === 'inbox' ? empty : readBox(app, 'sent', viewer.id, limit, query.before),
     unreadCountOf(app, viewer.id),
   ]);
-  const presented = await presentMessages(app, [...inbox.items, ...sent.items], viewer, [viewer]);
+  // Each message's reactions are its own list's: the page's heads are read together, one command.
+  const presented = await withReactions(
+    app,
+    viewer.id,
+    'message',
+    await presentMessages(app, [...inbox.items, ...sent.items], viewer, [viewer]),
+  );
   return {
     inbox: presented.slice(0, inbox.items.length),
     sent: presented.slice(inbox.items.length),

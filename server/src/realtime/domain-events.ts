@@ -6,6 +6,7 @@ import type {
   Notification,
   NotificationCount,
   Post,
+  ReactionChanged,
   Report,
   Thread,
 } from '@enclave/protocol';
@@ -70,6 +71,8 @@ export interface DomainEventMap {
   /** A private thread became readable to these members (created or approved naming them, or an edit added them). */
   'thread.shared': { threadId: number; title: string; userIds: number[] };
   'reply.created': { post: Post };
+  /** A member's reaction was added or removed; `memberIds`: a message's two members (empty otherwise). */
+  'reaction.changed': ReactionChanged & { memberIds: number[] };
   /** A group-buy place was taken; `participantIds` hold a place. */
   'groupBuy.progress': { progress: GroupBuyProgress; participantIds: number[] };
   /**

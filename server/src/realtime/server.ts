@@ -18,6 +18,7 @@ import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
 import type { Change } from '../read-models/changes.ts';
+import { dispatchReactionEvents } from '../reactions/realtime.ts';
 import { dispatchReplyEvents } from '../replies/realtime.ts';
 import { dispatchReportEvents } from '../reports/realtime.ts';
 import { isDatabaseUnavailable } from '../storage/index.ts';
@@ -118,6 +119,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     dispatchPaymentEvents,
     dispatchThreadEvents,
     dispatchReplyEvents,
+    dispatchReactionEvents,
     dispatchReportEvents,
     dispatchModerationEvents,
     dispatchDatabaseEvents,

@@ -1,6 +1,7 @@
 import { FORUM_TEXT, LIMITS, type Post, type PostsQuery } from '@enclave/protocol';
 import { assertNotMuted } from '../auth/guards.ts';
 import { badRequest } from '../errors.ts';
+import { withReactions } from '../reactions/tally.ts';
 import type { ReadingContext } from '../threads/context.ts';
 import type { Viewer } from '../threads/policy.ts';
 import { readableThread } from '../threads/service.ts';
@@ -18,7 +19,8 @@ export async function listReplies(
 ): Promise<Post[]> {
   const { thread } = await readableThread(app, viewer, threadId, { shown: true });
   const posts = await readReplies(app, thread.id, query.after ?? 0, query.limit ?? LIMITS.pageSizeMax);
-  return presentReplies(app, posts);
+  // The page's reactions are one list's (the thread's), read while the replies are presented.
+  return withReactions(app, viewer?.id ?? null, 'post', await presentReplies(app, posts), (post) => post.threadId);
 }
 
 /** A reply by a member who may read the thread and is not muted; pushed to the thread's watchers. */

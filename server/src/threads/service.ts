@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { markOpen } from '../group-buys/escrow.ts';
+import { reactionSummary } from '../reactions/tally.ts';
 import { type Database, findAllByNumericId, findByNumericId, insertWithId, internalId } from '../storage/index.ts';
 import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff } from '../users/standing.ts';
@@ -122,10 +123,12 @@ export async function getThread(app: FastifyInstance, viewer: UserRecord | null,
   const thread = await shownThread(app, viewer, id);
   const holdings = thread.isGroupBuy ? undefined : await holdingsToRead(app, viewer, thread);
   const abilities = viewer && abilitiesOf(viewer, { requireVerifiedEmail: app.config.REQUIRE_EMAIL_VERIFICATION });
-  return {
-    ...(await presentThread(app, viewer, thread, 'detail', { holdings })),
-    abilities: threadAbilities(abilities),
-  };
+  // The thread's reactions share one list with its replies': read beside the presentation.
+  const [presented, reactions] = await Promise.all([
+    presentThread(app, viewer, thread, 'detail', { holdings }),
+    reactionSummary(app, viewer?.id ?? null, { target: 'thread', id: thread.id }),
+  ]);
+  return { ...presented, reactions, abilities: threadAbilities(abilities) };
 }
 
 type Sharing = Pick<ThreadRecord, 'id' | 'title' | 'isPrivate' | 'isApproved' | 'allowedUserIds'>;
