@@ -6,6 +6,7 @@ import {
   pathOf,
   type ServerToClientEvents,
   type SessionList,
+  type ThreadReaders,
 } from '@enclave/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,5 +274,49 @@ describe('two server processes sharing rooms through Redis', () => {
     expect(refusedWith).toBe(ErrorCode.SessionEnded);
     expect(received).not.toContain('message:new');
     expect(socket.connected).toBe(false);
+  });
+});
+
+describe('who is here, across two server processes', () => {
+  it("counts a thread's reader on process A for a reader on process B, and forgets them when they leave", async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const { user: alice, client: aliceClient } = await createMember(app);
+    const { user: bob, client: bobClient } = await createMember(app);
+    const packets: ThreadReaders[] = [];
+    const onB = await tab(b, bobClient.cookie);
+    onB.on('thread:readers', (readers) => packets.push(readers));
+    expect(await onB.timeout(2000).emitWithAck('thread:watch', thread.id)).toEqual({ ok: true });
+    const onA = await tab(a, aliceClient.cookie);
+    expect(await onA.timeout(2000).emitWithAck('thread:watch', thread.id)).toEqual({ ok: true });
+    // A second tab of Alice's, on B: still one member.
+    const alsoOnB = await tab(b, aliceClient.cookie);
+    expect(await alsoOnB.timeout(2000).emitWithAck('thread:watch', thread.id)).toEqual({ ok: true });
+
+    const soon = { timeout: 5000, interval: 20 };
+    const latest = () => packets.toSorted((x, y) => x.at - y.at).at(-1);
+    await expect.poll(latest, soon).toMatchObject({ members: 2 });
+    expect(
+      latest()
+        ?.shown.map((member) => member.id)
+        .sort(),
+    ).toEqual([alice.id, bob.id].sort());
+
+    alsoOnB.disconnect();
+    onA.disconnect();
+    await expect.poll(latest, soon).toMatchObject({ members: 1, shown: [{ id: bob.id }] });
+  });
+
+  it('relays typing from a member on process A to the recipient on process B', async () => {
+    const { user: alice, client: aliceClient } = await createMember(app);
+    const { user: bob, client: bobClient } = await createMember(app);
+    const inbox = await tab(b, bobClient.cookie);
+    const typing = new Promise((resolve) => inbox.once('message:typing', resolve));
+    const stopped = new Promise((resolve) => inbox.once('message:typing-stopped', resolve));
+    const writer = await tab(a, aliceClient.cookie);
+    writer.emit('message:typing', { toUsername: bob.username });
+    expect(await typing).toEqual({ fromUserId: alice.id, username: alice.username });
+    writer.disconnect();
+    expect(await stopped).toEqual({ fromUserId: alice.id });
   });
 });
