@@ -5,6 +5,7 @@
 
 import type { Notification, NotificationCount } from './notifications.ts';
 import type { Post } from './posts.ts';
+import type { ThreadReaders, TypingNotice, TypingTo } from './presence.ts';
 import type { Message, MessageReadReceipt, UnreadCount } from './private-messages.ts';
 import type { GroupBuyEnded, GroupBuyProgress } from './purchases.ts';
 import type { ReactionChanged } from './reactions.ts';
@@ -34,6 +35,12 @@ export interface ServerToClientEvents {
   'message:unread': (payload: UnreadCount) => void;
   /** The recipient opened a message: a read receipt to every tab of the sender, and to the recipient's other tabs. */
   'message:read': (payload: MessageReadReceipt) => void;
+  /** Who is reading the thread now, to its room: on a change (at most once a second per process) and to a new watcher. */
+  'thread:readers': (payload: ThreadReaders) => void;
+  /** A member may message this member and is writing to them: show "… is typing" until a stop or 6 s pass. */
+  'message:typing': (payload: TypingNotice) => void;
+  /** That member stopped writing (sent, closed the dialog, emptied it, or their tab went away). */
+  'message:typing-stopped': (payload: { fromUserId: number }) => void;
   /** A new reply, to the sockets watching the thread (they joined with read access). */
   'thread:reply': (payload: { threadId: number; post: Post }) => void;
   /**
@@ -82,6 +89,10 @@ export interface ClientToServerEvents {
   /** Join `thread:{id}` while the thread page is open; refused without read access. */
   'thread:watch': (threadId: number, ack: (reply: { ok: boolean; error?: string }) => void) => void;
   'thread:unwatch': (threadId: number) => void;
+  /** The member is writing a message to this member (at most every 3 s while the text changes). */
+  'message:typing': (payload: TypingTo) => void;
+  /** They stopped: sent, closed the dialog or emptied it. */
+  'message:typing-stopped': (payload: TypingTo) => void;
 }
 
 export interface SocketData {

@@ -12,6 +12,7 @@ export * from './health.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
 export * from './posts.ts';
+export * from './presence.ts';
 export * from './private-messages.ts';
 export * from './purchases.ts';
 export * from './reactions.ts';

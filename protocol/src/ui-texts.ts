@@ -741,3 +741,19 @@ export const REACTION_TEXT = {
   failed: 'Could not save your reaction',
   rateLimited: 'You are reacting too fast. Wait a moment and try again.',
 } as const;
+
+/** Who is here (issue 28): a thread's readers strip and "typing…" in private messages. */
+export const PRESENCE_TEXT = {
+  /** Shown beside the avatars; the members reading now (the viewer among them). */
+  reading: (members: number) => `${members} reading`,
+  /** What a screen reader hears for the strip. */
+  readingLabel: (members: number, visitors: number) =>
+    `${members} ${members === 1 ? 'member' : 'members'} reading${
+      visitors > 0 ? ` and ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'}` : ''
+    }`,
+  visitors: (visitors: number) => `+ ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'}`,
+  more: (count: number) => `+${count}`,
+  hiddenMember: 'A member who keeps their profile private',
+  typing: (names: string[]) =>
+    names.length === 1 ? `${names[0]} is typing…` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are typing…`,
+} as const;

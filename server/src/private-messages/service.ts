@@ -6,17 +6,15 @@ import {
   type MessagesQuery,
   type SendMessageBody,
 } from '@enclave/protocol';
-import { assertNotMuted } from '../auth/guards.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { withReactions } from '../reactions/tally.ts';
 import type { StorageContext } from '../storage/index.ts';
 import type { DirectoryPart } from '../users/context.ts';
-import { findMember } from '../users/service.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { attachmentOf } from './attachments.ts';
-import { blockBetween } from './blocks.ts';
 import { documentKey, findMessage, inboxItemOf, readBox, rewriteMessage, storeMessage } from './boxes.ts';
 import type { MessageContext } from './context.ts';
+import { messageableRecipient } from './may-message.ts';
 import type { LocatedMessage } from './message-model.ts';
 import { messageModels } from './models.ts';
 import { canMarkRead } from './policy.ts';
@@ -26,14 +24,8 @@ import { settle, unreadCountOf } from './unread.ts';
 export { unreadCountOf };
 
 export async function sendMessage(app: MessageContext, sender: UserRecord, body: SendMessageBody): Promise<Message> {
-  assertNotMuted(sender);
-  if (body.recipientId === sender.id) throw badRequest(MESSAGE_TEXT.notToYourself);
-  // Who and whether at once: a missing member is the answer before a block, and a block before a bad attachment.
-  const [recipient, blocked] = await Promise.all([
-    findMember(app, body.recipientId),
-    blockBetween(app, sender, body.recipientId),
-  ]);
-  if (blocked) throw forbidden(blocked);
+  // A missing member is the answer before a block, and a block before a bad attachment.
+  const recipient = await messageableRecipient(app, sender, body.recipientId);
   const attachment = await attachmentOf(app, recipient, body);
   const { item, unreadCount } = await storeMessage(app, {
     content: body.content,

@@ -17,8 +17,9 @@ import type { BellChange } from '../notifications/bells.ts';
 import { dispatchNotificationEvents } from '../notifications/realtime.ts';
 import { dispatchPaymentEvents } from '../payments/realtime.ts';
 import { dispatchPrivateMessageEvents } from '../private-messages/realtime.ts';
-import type { Change } from '../read-models/changes.ts';
+import { relayTyping } from '../private-messages/typing.ts';
 import { dispatchReactionEvents } from '../reactions/realtime.ts';
+import type { Change } from '../read-models/changes.ts';
 import { dispatchReplyEvents } from '../replies/realtime.ts';
 import { dispatchReportEvents } from '../reports/realtime.ts';
 import { isDatabaseUnavailable } from '../storage/index.ts';
@@ -27,6 +28,7 @@ import { actsAsStaff } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { dispatchWalletEvents } from '../wallet/realtime.ts';
 import { limitFlooding } from './flood-limit.ts';
+import { countReaders, type ReaderTally } from './readers.ts';
 import { recoveryGuard } from './recovery-guard.ts';
 import { redisStreamsAdapter } from './redis-adapter.ts';
 
@@ -34,6 +36,8 @@ import { redisStreamsAdapter } from './redis-adapter.ts';
 interface ServerSideEvents {
   'readModel:changed': (change: Change) => void;
   'notifications:bell': (memberId: number, change: BellChange) => void;
+  /** Asked by a process counting a thread's readers: each other process answers with its own (readers.ts). */
+  'readers:tally': (threadId: number, answer: (tally: ReaderTally) => void) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -124,6 +128,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     dispatchModerationEvents,
     dispatchDatabaseEvents,
     dispatchNotificationEvents,
+    countReaders,
+    relayTyping,
   ])
     dispatch(app, io);
 
