@@ -81,6 +81,7 @@ export const endpoints = {
 
   posts: { method: 'GET', url: '/api/threads/:id/posts' },
   reply: { method: 'POST', url: '/api/threads/:id/posts' },
+  preview: { method: 'POST', url: '/api/preview' },
 
   react: { method: 'PUT', url: '/api/reactions/:target/:id/:kind' },
   unreact: { method: 'DELETE', url: '/api/reactions/:target/:id/:kind' },

@@ -8,6 +8,7 @@ export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './factors.ts';
+export * from './formatting.ts';
 export * from './health.ts';
 export * from './limits.ts';
 export * from './notifications.ts';

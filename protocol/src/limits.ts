@@ -70,6 +70,8 @@ export const LIMITS = {
   /** How long the account activity log (and the session records) are kept. */
   activityRetentionDays: 90,
   activityPageSize: 20,
+  /** Members linked (and so told) by one text's @names; the rest stay plain text (issue #28). */
+  mentionsPerText: 10,
 } as const;
 
 /** Client timings, in milliseconds. */
@@ -131,6 +133,8 @@ export const SECURITY = {
   threadsPerAddress: 20,
   threadWindowMs: 10 * 60 * 1000,
   messageIntervalMs: 2 * 1000,
+  /** Previews of a draft per member per minute: the editor asks once per switch to its Preview tab. */
+  previewsPerMinute: 30,
   socketEventsPerWindow: 100,
   socketWindowMs: 10 * 1000,
   /** A sign-in's pending second step, a setup's authenticator-app secret and a passkey challenge live this long. */

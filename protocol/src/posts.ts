@@ -17,7 +17,10 @@ export const Post = Type.Object({
   authorProfilePic: Nullable(Type.String()),
   authorIsAdmin: Type.Boolean(),
   authorIsModerator: Type.Boolean(),
+  /** As written (Markdown: what a quote or an edit starts from). */
   content: Type.String(),
+  /** The content as HTML, cooked and sanitized by the server when written: what the page shows. */
+  cooked: Type.String(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
   /** Reactions as the viewer sees them (issue 28): counts by kind and the viewer's own; absent where not shown. */

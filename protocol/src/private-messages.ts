@@ -22,7 +22,10 @@ export const MessageContent = Type.Intersect(
 
 export const Message = Type.Object({
   id: Id,
+  /** As written (Markdown). */
   content: Type.String(),
+  /** The content as HTML, cooked and sanitized by the server when sent: what the message shows. */
+  cooked: Type.String(),
   senderId: Id,
   recipientId: Id,
   isRead: Type.Boolean(),

@@ -2,6 +2,7 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { categoryRoutes } from './categories.ts';
 import { factorRoutes } from './factors.ts';
+import { formattingRoutes } from './formatting.ts';
 import { healthRoutes } from './health.ts';
 import { notificationRoutes } from './notifications.ts';
 import { postRoutes } from './posts.ts';
@@ -26,6 +27,7 @@ export const api = {
   ...categoryRoutes,
   ...threadRoutes,
   ...postRoutes,
+  ...formattingRoutes,
   ...reactionRoutes,
   ...purchaseRoutes,
   ...adminRoutes,

@@ -19,7 +19,13 @@ export const UnlockableKind = Type.Enum(UNLOCKABLE_TYPES);
 export const Thread = Type.Object({
   id: Id,
   title: Type.String(),
+  /**
+   * The thread's own answer (detail): as written (Markdown, what an edit starts from). Lists and pushed events: the
+   * plain text (what cards preview and search matches), without markup. Empty wherever the text is withheld.
+   */
   content: Type.String(),
+  /** The thread's own answer only: the content as HTML, cooked and sanitized when written. Empty where withheld. */
+  cooked: Type.Optional(Type.String()),
   /** Reactions as the viewer sees them (issue 28): counts by kind and the viewer's own; on the thread page only. */
   reactions: Type.Optional(ReactionSummary),
   categoryId: Id,

@@ -19,6 +19,7 @@ import { type AppConfig, trustProxyOf } from './config.ts';
 import { factorModels } from './factors/models.ts';
 import { mailFactorNotices } from './factors/notices.ts';
 import { factorRoutes } from './factors/routes.ts';
+import { formattingRoutes } from './formatting/routes.ts';
 import { groupBuyModels } from './group-buys/models.ts';
 import { healthRoutes } from './health/routes.ts';
 import { docsRoutes } from './http/docs.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(paymentRoutes);
   await app.register(walletRoutes);
   await app.register(forumPlugin);
+  await app.register(formattingRoutes);
   await app.register(reactionRoutes);
   await app.register(reportRoutes);
   await app.register(adminRoutes);

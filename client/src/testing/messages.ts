@@ -5,6 +5,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
   return {
     id: 1,
     content: 'Are you in for the group buy?',
+    cooked: '<p>Are you in for the group buy?</p>',
     senderId: 8,
     recipientId: 7,
     isRead: false,

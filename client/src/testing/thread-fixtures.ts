@@ -95,6 +95,7 @@ export function aReply(overrides: Partial<Post> = {}): Post {
     authorIsAdmin: false,
     authorIsModerator: false,
     content: 'Which provider do you use?',
+    cooked: '<p>Which provider do you use?</p>',
     createdAt: '2026-03-05T11:00:00.000Z',
     updatedAt: '2026-03-05T11:00:00.000Z',
     ...overrides,

@@ -11,5 +11,6 @@ import type { MemberDirectory } from '../users/member-directory.ts';
  */
 export interface MessageContext extends StorageContext {
   events: Pick<DomainEvents, 'publish'>;
-  members: Pick<MemberDirectory, 'member' | 'cards'>;
+  /** `idByName` and `shown`: the `@name`s a message links (formatting/cook.ts). */
+  members: Pick<MemberDirectory, 'member' | 'cards' | 'idByName' | 'shown'>;
 }

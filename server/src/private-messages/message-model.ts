@@ -12,6 +12,11 @@ export const messageSchema = new Schema(
   {
     id: { type: Number, required: true, unique: true },
     content: { type: String, required: true },
+    /** As formatting/cook.ts made them; absent on messages sent before cooking (then `content` is plain text). */
+    cooked: { type: String },
+    /** The plain text, kept only where it differs from `content`. */
+    text: { type: String },
+    mentions: { type: [Number], default: undefined },
     senderId: { type: Number, required: true },
     recipientId: { type: Number, required: true },
     hasAttachment: { type: Boolean, default: false },
@@ -50,6 +55,8 @@ export type LocatedMessage = MessageRecord & MessageLocator;
 export interface BoxItem extends ListItem {
   id: number;
   content: string;
+  cooked?: string | null;
+  text?: string | null;
   senderId: number;
   recipientId: number;
   isRead: boolean;
@@ -68,6 +75,8 @@ export const boxItemSchema = new Schema<BoxItem>(
     n: Number,
     id: Number,
     content: String,
+    cooked: String,
+    text: String,
     senderId: Number,
     recipientId: Number,
     isRead: Boolean,

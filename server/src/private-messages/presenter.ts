@@ -1,4 +1,5 @@
 import type { Message } from '@enclave/protocol';
+import { cookedOf } from '../formatting/cook.ts';
 import type { Database } from '../storage/index.ts';
 import type { Viewer } from '../threads/policy.ts';
 import { visibleThreads } from '../threads/service.ts';
@@ -11,6 +12,7 @@ export type ShownMessage = Pick<
   BoxItem,
   | 'id'
   | 'content'
+  | 'cooked'
   | 'senderId'
   | 'recipientId'
   | 'isRead'
@@ -47,6 +49,7 @@ export async function presentMessages(
   return messages.map((message) => ({
     id: message.id,
     content: message.content,
+    cooked: cookedOf(message),
     senderId: message.senderId,
     recipientId: message.recipientId,
     isRead: message.isRead,

@@ -7,6 +7,7 @@ import {
   type SendMessageBody,
 } from '@enclave/protocol';
 import { notFound } from '../errors.ts';
+import { cook, storedFields } from '../formatting/cook.ts';
 import { withReactions } from '../reactions/tally.ts';
 import type { StorageContext } from '../storage/index.ts';
 import type { DirectoryPart } from '../users/context.ts';
@@ -27,8 +28,10 @@ export async function sendMessage(app: MessageContext, sender: UserRecord, body:
   // A missing member is the answer before a block, and a block before a bad attachment.
   const recipient = await messageableRecipient(app, sender, body.recipientId);
   const attachment = await attachmentOf(app, recipient, body);
+  const cooked = await cook(body.content, app.members);
   const { item, unreadCount } = await storeMessage(app, {
     content: body.content,
+    ...storedFields(body.content, cooked),
     senderId: sender.id,
     recipientId: recipient.id,
     ...attachment,
@@ -39,7 +42,7 @@ export async function sendMessage(app: MessageContext, sender: UserRecord, body:
     presentMessage(app, item, sender, [sender, recipient]),
     presentMessage(app, item, recipient, [sender, recipient]),
   ]);
-  app.events.publish('message.sent', { sent: message, received, unreadCount });
+  app.events.publish('message.sent', { sent: message, received, unreadCount, mentions: cooked.mentions });
   return message;
 }
 

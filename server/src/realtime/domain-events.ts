@@ -55,8 +55,11 @@ export interface DomainEventMap {
   'coins.moved': { entry: LedgerEntry };
   /** A payment was created or changed status. */
   'payment.changed': { payment: PaymentRecord };
-  /** A private message was stored, as its sender and its recipient read it; `unreadCount` is the recipient's after it. */
-  'message.sent': { sent: Message; received: Message; unreadCount: number };
+  /**
+   * A private message was stored, as its sender and its recipient read it; `unreadCount` is the recipient's after it;
+   * `mentions` the members its `@name`s linked (formatting/cook.ts).
+   */
+  'message.sent': { sent: Message; received: Message; unreadCount: number; mentions: number[] };
   /** The recipient read a message for the first time; `unreadCount` is theirs after it. */
   'message.read': { message: Message; readAt: string; unreadCount: number };
   /** A thread was created approved (by staff); the forum's lists gain it. */
@@ -70,7 +73,8 @@ export interface DomainEventMap {
   'access.granted': { userId: number; threadId: number };
   /** A private thread became readable to these members (created or approved naming them, or an edit added them). */
   'thread.shared': { threadId: number; title: string; userIds: number[] };
-  'reply.created': { post: Post };
+  /** `mentions`: the members the reply's `@name`s linked (formatting/cook.ts); a thread's are on its record. */
+  'reply.created': { post: Post; mentions: number[] };
   /** A member's reaction was added or removed; `memberIds`: a message's two members (empty otherwise). */
   'reaction.changed': ReactionChanged & { memberIds: number[] };
   /** A group-buy place was taken; `participantIds` hold a place. */

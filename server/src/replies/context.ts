@@ -13,7 +13,8 @@ import type { MemberDirectory } from '../users/member-directory.ts';
 export interface ReplyContext extends StorageContext {
   events: Pick<DomainEvents, 'publish'>;
   changes: Pick<Changes, 'tell'>;
-  members: Pick<MemberDirectory, 'shown'>;
+  /** `idByName`: the `@name`s a reply links (formatting/cook.ts). */
+  members: Pick<MemberDirectory, 'shown' | 'idByName'>;
 }
 
 /** What writing and removing replies uses: their lists, and the thread's hints brought in step. */

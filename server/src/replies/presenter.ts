@@ -1,5 +1,6 @@
 import type { Post, PublicUser } from '@enclave/protocol';
-import type { ReplyContext } from './context.ts';
+import { cookedOf } from '../formatting/cook.ts';
+import type { DirectoryPart } from '../users/context.ts';
 import type { ReplyRecord } from './reply-model.ts';
 
 function present(post: ReplyRecord, author: PublicUser | undefined): Post {
@@ -13,13 +14,14 @@ function present(post: ReplyRecord, author: PublicUser | undefined): Post {
     authorIsAdmin: author?.isAdmin ?? false,
     authorIsModerator: author?.isModerator ?? false,
     content: post.content,
+    cooked: cookedOf(post),
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };
 }
 
 /** Replies with their authors; a deleted author reads as 'Anonymous'. */
-export async function presentReplies(app: Pick<ReplyContext, 'members'>, posts: ReplyRecord[]): Promise<Post[]> {
+export async function presentReplies(app: DirectoryPart<'shown'>, posts: ReplyRecord[]): Promise<Post[]> {
   const authors = await app.members.shown(posts.map((post) => post.authorId));
   return posts.map((post) => present(post, authors.get(post.authorId)));
 }

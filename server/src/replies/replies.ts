@@ -1,3 +1,4 @@
+import type { CookedFields } from '../formatting/cook.ts';
 import {
   append,
   deleteList,
@@ -20,7 +21,7 @@ import { REPLY_IDS, type ReplyRecord, type ReplyRefRecord, removedList, repliesL
  * `reply-ids` maps a reply's global id to its place. Every read here is a few reads by `_id`.
  */
 
-interface NewReply {
+interface NewReply extends CookedFields {
   threadId: number;
   authorId: number;
   content: string;
@@ -179,8 +180,12 @@ async function finishRemoval(app: RecordingContext, removal: Removal): Promise<v
       createdAt: new Date(),
     }));
   }
+  // The tombstone keeps no trace of the text in any form.
   await rewriteItem<ReplyRecord>(app, Reply, repliesList(removal.threadId), removal.number, {
     content: '',
+    cooked: '',
+    text: '',
+    mentions: [],
     removedAt: new Date(),
   });
   await noteReplyRemoved(app, removal.threadId);

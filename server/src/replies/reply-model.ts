@@ -11,7 +11,13 @@ export interface ReplyRecord extends ListItem {
   id: number;
   threadId: number;
   authorId: number;
+  /** As written (Markdown); `cooked`, `text` and `mentions` as formatting/cook.ts made them, absent on older replies. */
   content: string;
+  cooked?: string;
+  /** The plain text, kept only where it differs from `content`. */
+  text?: string;
+  /** The members its `@name`s link to; read as [] where absent. */
+  mentions?: number[];
   createdAt: Date;
   updatedAt: Date;
   removedAt: Date | null;
@@ -26,6 +32,9 @@ export const replySchema = new Schema<ReplyRecord>(
     threadId: { type: Number, required: true },
     authorId: { type: Number, required: true },
     content: { type: String, default: '' },
+    cooked: { type: String },
+    text: { type: String },
+    mentions: { type: [Number], default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     removedAt: { type: Date, default: null },

@@ -1,6 +1,7 @@
 import { FORUM_TEXT, LIMITS, type Post, type PostsQuery } from '@enclave/protocol';
 import { assertNotMuted } from '../auth/guards.ts';
 import { badRequest } from '../errors.ts';
+import { cook, storedFields } from '../formatting/cook.ts';
 import { withReactions } from '../reactions/tally.ts';
 import type { ReadingContext } from '../threads/context.ts';
 import type { Viewer } from '../threads/policy.ts';
@@ -35,8 +36,14 @@ export async function reply(
   const { thread } = await readableThread(app, author, threadId, { shown: true });
   const text = content.trim();
   if (text.length > LIMITS.replyMax) throw badRequest(FORUM_TEXT.replyMax(LIMITS.replyMax));
-  const post = await writeReply(app, { threadId: thread.id, authorId: author.id, content: text });
+  const cooked = await cook(text, app.members);
+  const post = await writeReply(app, {
+    threadId: thread.id,
+    authorId: author.id,
+    content: text,
+    ...storedFields(text, cooked),
+  });
   const [presented] = (await presentReplies(app, [post])) as [Post];
-  app.events.publish('reply.created', { post: presented });
+  app.events.publish('reply.created', { post: presented, mentions: cooked.mentions });
   return presented;
 }

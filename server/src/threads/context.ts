@@ -17,7 +17,8 @@ export interface ThreadContext extends AccessContext {
   forum: Pick<ForumIndex, 'current' | 'get' | 'thread' | 'list' | 'pending'>;
   events: Pick<DomainEvents, 'publish'>;
   changes: Pick<Changes, 'tell'>;
-  members: Pick<MemberDirectory, 'cards' | 'shown'>;
+  /** `idByName`: the `@name`s a thread's content links (formatting/cook.ts). */
+  members: Pick<MemberDirectory, 'cards' | 'shown' | 'idByName'>;
   categories: Pick<CategoryDirectory, 'find' | 'all'>;
 }
 

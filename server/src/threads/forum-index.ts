@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
+import { plainTextOfRecord } from '../formatting/cook.ts';
 import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { replyCountOf } from '../replies/replies.ts';
@@ -67,10 +68,12 @@ const LOADED = Object.fromEntries(
     'lastReplyAt',
     'title',
     'tags',
+    // The plain text where the source held markup (`text`), else the source itself: nothing is parsed at the load.
     'content',
+    'text',
   ].map((field) => [field, 1]),
 );
-type LoadedThread = ThreadFacts & ReplyHints & Pick<ThreadRecord, 'title' | 'tags' | 'content'>;
+type LoadedThread = ThreadFacts & ReplyHints & Pick<ThreadRecord, 'title' | 'tags' | 'content' | 'text'>;
 
 /** The categories' snapshot is written at most this often. */
 const SNAPSHOT_EVERY_MS = 60_000;
@@ -108,9 +111,10 @@ interface SearchText {
   content: string;
 }
 
-const searchTextOf = (thread: Pick<ThreadRecord, 'title' | 'tags' | 'content'>): SearchText => ({
+/** Search matches the words a reader sees, not the markup: `**bold**` is found by `bold`, never by `strong`. */
+const searchTextOf = (thread: Pick<ThreadRecord, 'title' | 'tags' | 'content' | 'text'>): SearchText => ({
   shown: [lower(thread.title), ...thread.tags.map(lower)],
-  content: lower(thread.content),
+  content: lower(plainTextOfRecord(thread)),
 });
 
 /** FNV-1a over the searchable text. */
@@ -155,7 +159,7 @@ function matchesText(thread: ListedThread, needle: string, readsContent: boolean
   return (
     lower(thread.title).includes(needle) ||
     thread.tags.some((tag) => lower(tag).includes(needle)) ||
-    (readsContent && lower(thread.content).includes(needle))
+    (readsContent && lower(plainTextOfRecord(thread)).includes(needle))
   );
 }
 

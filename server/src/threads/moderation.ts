@@ -7,6 +7,7 @@ import {
   VALIDATION,
 } from '@enclave/protocol';
 import { badRequest, conflict, forbidden } from '../errors.ts';
+import { cook, storedFields } from '../formatting/cook.ts';
 import { decide } from '../group-buys/escrow.ts';
 import { groupBuyOf } from '../group-buys/service.ts';
 import { isPaidPlace, outcomeOf, phaseOf, placeOf, placesTaken } from '../group-buys/state.ts';
@@ -63,7 +64,11 @@ export async function editThread(
     }),
   ) as Partial<ThreadRecord>;
   if (body.title !== undefined) set.title = body.title.trim();
-  if (body.content !== undefined) set.content = body.content.trim();
+  if (body.content !== undefined) {
+    set.content = body.content.trim();
+    // Cooked again, as when written; a plain text the new source equals is removed below, not left stale.
+    Object.assign(set, storedFields(set.content, await cook(set.content, app.members)));
+  }
   if (body.tags !== undefined) set.tags = normalizeTags(body.tags);
   if (body.allowedUserIds !== undefined) {
     set.allowedUserIds = await allowedUsers(app, thread.authorId, body.allowedUserIds);
@@ -90,7 +95,8 @@ export async function editThread(
     app,
     [id, thread.sisterThreadId, thread.parentThreadId].filter((other) => other !== null),
   );
-  await threadModels(app).Thread.updateOne(byNumericId(id), { $set: set });
+  const staleText = set.content !== undefined && set.text === undefined;
+  await threadModels(app).Thread.updateOne(byNumericId(id), { $set: set, ...(staleText && { $unset: { text: 1 } }) });
   if (thread.sisterThreadId !== null) {
     // The sister is what the premium discussion sells: one price (kept in step both ways) and the parent's privacy.
     await threadModels(app).Thread.updateOne(byNumericId(thread.sisterThreadId), {
@@ -119,7 +125,16 @@ export async function deleteThread(app: TellingContext, actor: Pick<UserRecord, 
   // An open group buy is cancelled first: its escrow goes back to its contributors, not into a tombstone.
   if (thread.isGroupBuy) await decide(app, thread, 'cancelled');
   const ids = [thread.id, ...(thread.sisterThreadId !== null ? [thread.sisterThreadId] : [])];
-  const tombstone = { deletedAt: new Date(), content: '', unlockableContent: null, tags: [], allowedUserIds: [] };
+  const tombstone = {
+    deletedAt: new Date(),
+    content: '',
+    cooked: '',
+    text: '',
+    mentions: [],
+    unlockableContent: null,
+    tags: [],
+    allowedUserIds: [],
+  };
   await journalThreads(app, [...ids, ...(thread.parentThreadId !== null ? [thread.parentThreadId] : [])]);
   await Promise.all(
     ids.map((threadId) => threadModels(app).Thread.updateOne(byNumericId(threadId), { $set: tombstone })),

@@ -1,5 +1,6 @@
 import type { PublicUser, Thread } from '@enclave/protocol';
 import type { CategoryRecord } from '../categories/category-model.ts';
+import { cookedOf, plainTextOfRecord } from '../formatting/cook.ts';
 import { type GroupBuyState, groupBuyStates } from '../group-buys/state.ts';
 import { replyCounts } from '../replies/reply-counts.ts';
 import { holdingsOf } from './access.ts';
@@ -41,16 +42,21 @@ const replyCountIn = (thread: ThreadRecord, context: Context) =>
 
 /** What a thread shows that depends on who looks (the read gate's answers): the rest is the same for everyone. */
 interface Gate {
+  /** The source (detail) or its plain text (lists); empty where withheld. */
   content: string;
+  /** Detail only: the cooked HTML, empty where withheld. */
+  cooked: string | undefined;
   allowedUserIds: number[] | undefined;
   userHasAccess: boolean;
   readable: ReturnType<typeof readableText>;
 }
 
-function gateOf(thread: ThreadRecord, { viewer, holdings }: Context): Gate {
+function gateOf(thread: ThreadRecord, { viewer, holdings }: Context, view: ThreadView): Gate {
   const readable = readableText(viewer, thread, holdings);
+  const shown = readable.content === null ? null : thread;
   return {
-    content: readable.content ?? '',
+    content: shown ? (view === 'list' ? plainTextOfRecord(shown) : shown.content) : '',
+    cooked: view === 'list' ? undefined : shown ? cookedOf(shown) : '',
     // Undefined, not a spread, for everyone else (a spread made this the slowest line of a list): not written.
     allowedUserIds: isAuthor(viewer, thread) || isStaffViewer(viewer) ? thread.allowedUserIds : undefined,
     userHasAccess: canReadContent(viewer, thread, holdings) && canReadDiscussion(viewer, thread, holdings),
@@ -82,6 +88,7 @@ function present(
     id: thread.id,
     title: thread.title,
     content: gate.content,
+    cooked: gate.cooked,
     categoryId: thread.categoryId,
     authorId: thread.authorId,
     authorName: author?.username ?? null,
@@ -141,7 +148,7 @@ const sameGroupBuy = (a: GroupBuyState | undefined, b: GroupBuyState | undefined
     a.completedAt?.getTime() === b.completedAt?.getTime());
 
 function presentListedThread(thread: ThreadRecord, context: Context): Thread {
-  const gate = gateOf(thread, context);
+  const gate = gateOf(thread, context, 'list');
   const parts = partsOf(thread, context);
   const last = listed.get(thread);
   if (
@@ -201,7 +208,7 @@ export async function presentThreads(
   return threads.map((thread) =>
     view === 'list'
       ? presentListedThread(thread, context)
-      : present(thread, context, view, gateOf(thread, context), partsOf(thread, context)),
+      : present(thread, context, view, gateOf(thread, context, view), partsOf(thread, context)),
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { assertNotMuted } from '../auth/guards.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import { cook, storedFields } from '../formatting/cook.ts';
 import { markOpen } from '../group-buys/escrow.ts';
 import { reactionSummary } from '../reactions/tally.ts';
 import { type Database, findAllByNumericId, findByNumericId, insertWithId, internalId } from '../storage/index.ts';
@@ -189,6 +190,7 @@ export async function createThread(app: WritingContext, author: UserRecord, body
   const fields = {
     title,
     content,
+    ...storedFields(content, await cook(content, app.members)),
     authorId: author.id,
     categoryId: body.categoryId,
     tags: normalizeTags(body.tags),
@@ -222,6 +224,7 @@ export async function createThread(app: WritingContext, author: UserRecord, body
       ...fields,
       title: FORUM_TEXT.sisterTitle(title),
       content: sisterContent,
+      ...storedFields(sisterContent, await cook(sisterContent, app.members)),
       isPremium: true,
       premiumCost: fields.unlockableCost,
       hasUnlockableContent: false,

@@ -4,7 +4,13 @@ import { Schema } from 'mongoose';
 export interface ThreadRecord {
   id: number;
   title: string;
+  /** As written (Markdown); `cooked`, `text` and `mentions` as formatting/cook.ts made them, absent on older threads. */
   content: string;
+  cooked?: string;
+  /** The plain text, kept only where it differs from `content`: search and previews read it. */
+  text?: string;
+  /** The members its `@name`s link to; read as [] where absent. */
+  mentions?: number[];
   authorId: number;
   categoryId: number;
   tags: string[];
@@ -49,6 +55,9 @@ export const threadSchema = new Schema<ThreadRecord>(
     id: { type: Number, required: true, unique: true },
     title: { type: String, required: true },
     content: { type: String, default: '' },
+    cooked: { type: String },
+    text: { type: String },
+    mentions: { type: [Number], default: undefined },
     authorId: { type: Number, required: true },
     categoryId: { type: Number, required: true },
     tags: { type: [String], default: [] },
