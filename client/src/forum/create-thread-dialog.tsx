@@ -13,6 +13,7 @@ import { ModalDialog } from '../components/modal-dialog.tsx';
 import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { MarkdownEditor } from '../editor/markdown-editor.tsx';
 import { Form } from '../forms/form.tsx';
 import { useCheckedForm } from '../forms/use-checked-form.ts';
 import { useSession } from '../session/use-session.ts';
@@ -127,7 +128,7 @@ function CreateThreadForm({ categoryId }: { categoryId: number | null }) {
         onChange={(title) => change({ title })}
         error={errors.title}
       />
-      <TextField
+      <MarkdownEditor
         label="Content"
         placeholder="Share the details"
         rows={6}

@@ -1,5 +1,4 @@
 import { api, FORUM_PAGE_TEXT, LIMITS, type MemberSuggestion } from '@enclave/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
 import { type ComponentProps, useContext, useState } from 'react';
 import {
@@ -18,9 +17,9 @@ import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
 import * as listStyles from '../components/select-field.css.ts';
 import * as fieldStyles from '../components/text-field.css.ts';
-import { useDebouncedValue } from '../components/use-debounced-value.ts';
 import { useSession } from '../session/use-session.ts';
 import * as styles from './create-thread-dialog.css.ts';
+import { useMemberSuggestions } from './member-suggestions.ts';
 import * as tagList from './tag-list.css.ts';
 
 /** A member a private thread names: the id goes to the server, the name is what the author sees. */
@@ -34,33 +33,6 @@ interface MemberPickerProps {
   onChange: (members: ChosenMember[]) => void;
   /** The thread's author, who always reads it and so is never chosen. */
   authorId: number | undefined;
-}
-
-/** How long typing pauses before the names it starts are asked for. */
-const SUGGEST_AFTER_MS = 200;
-
-/**
- * The members whose names start with what is typed, from the second letter on (the server leaves out whoever
- * hides their profile: they are added by their exact name). Narrowed here to the text as it is now, so a slower
- * answer for fewer letters never offers a name that no longer fits. `isAsking` while there is text enough to
- * ask with; `isLooking` until the answer for the text as it is now has come.
- */
-function useMemberSuggestions(text: string) {
-  const typed = text.trim().toLowerCase();
-  const prefix = useDebouncedValue(typed, SUGGEST_AFTER_MS);
-  const query = useQuery({
-    queryKey: ['member-suggestions', prefix],
-    queryFn: ({ signal }) => call(api.memberSuggestions, { query: { prefix }, signal, silent: true }),
-    enabled: prefix.length >= LIMITS.memberSuggestionPrefixMin,
-    placeholderData: keepPreviousData,
-  });
-  const isAsking = typed.length >= LIMITS.memberSuggestionPrefixMin;
-  const found = isAsking ? (query.data ?? []) : [];
-  return {
-    isAsking,
-    isLooking: isAsking && (prefix !== typed || query.isPlaceholderData || query.isPending),
-    found: found.filter((member) => member.username.toLowerCase().startsWith(typed)),
-  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { MarkdownEditor } from '../editor/markdown-editor.tsx';
 import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { type ComposeOrigin, closeCompose, useComposeStore } from '../stores/compose-store.ts';
@@ -73,7 +74,7 @@ function ComposeForm({ targetUsername, origin }: { targetUsername: string; origi
         maxLength={LIMITS.usernameMax}
         {...form.field('username')}
       />
-      <TextField
+      <MarkdownEditor
         label="Message"
         placeholder="Write your message"
         rows={6}
@@ -81,6 +82,7 @@ function ComposeForm({ targetUsername, origin }: { targetUsername: string; origi
         maxLength={LIMITS.messageMax}
         description={`${form.values.content.length} / ${LIMITS.messageMax}`}
         {...form.field('content')}
+        value={form.values.content}
       />
       <div className={styles.attachment}>
         <SelectField

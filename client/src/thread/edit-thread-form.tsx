@@ -7,6 +7,7 @@ import { call } from '../api/client.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { MarkdownField } from '../editor/markdown-field.tsx';
 import { Form } from '../forms/form.tsx';
 import { useCheckedForm } from '../forms/use-checked-form.ts';
 import { refreshForumLists } from '../forum/forum-queries.ts';
@@ -87,7 +88,7 @@ export function EditThreadForm({ thread, members, categories }: EditThreadFormPr
           error={errors.title}
           maxLength={LIMITS.threadTitleMax}
         />
-        <TextField
+        <MarkdownField
           label="Content"
           rows={8}
           value={values.content}

@@ -1,12 +1,15 @@
 import { api, FORUM_TEXT, LIMITS, type PremiumRequiredDetails, THREAD_PAGE_TEXT } from '@enclave/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { call } from '../api/client.ts';
 import { Button } from '../components/button.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { appendEdit } from '../editor/markdown-actions.ts';
+import type { EditorHandle } from '../editor/markdown-editor.tsx';
+import { MarkdownField } from '../editor/markdown-field.tsx';
 import { Form } from '../forms/form.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { replyRequestDone, useReplyDraftStore } from '../stores/reply-draft-store.ts';
 import { toast } from '../stores/toast-store.ts';
 import { premiumRequiredOf } from './premium-required.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
@@ -35,6 +38,8 @@ export function ReplyEditor({ threadId }: { threadId: number }) {
     },
   });
 
+  const editor = useReplyRequests(threadId);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await form.validate()) post.mutate(form.values.content);
@@ -43,7 +48,14 @@ export function ReplyEditor({ threadId }: { threadId: number }) {
   return (
     <>
       <Form className={styles.form} onSubmit={submit} aria-label={THREAD_PAGE_TEXT.leaveReply}>
-        <TextField label="Your reply" rows={4} placeholder="Write your reply" {...form.field('content')} />
+        <MarkdownField
+          label="Your reply"
+          rows={4}
+          placeholder="Write your reply"
+          {...form.field('content')}
+          isWanted={editor.isWanted}
+          ref={editor.ref}
+        />
         <div className={styles.formActions}>
           <Button type="submit" isDisabled={post.isPending}>
             <Send size={16} aria-hidden />
@@ -54,4 +66,20 @@ export function ReplyEditor({ threadId }: { threadId: number }) {
       {offer && <PurchaseDialog offer={offer} isOpen onOpenChange={(open) => open || setOffer(null)} />}
     </>
   );
+}
+
+/**
+ * The Reply and Quote of the replies list (stores/reply-draft-store.ts): a request loads the editor if need be, then
+ * its text is added to the draft as typing would (undo takes it back), and the editor is focused and brought into view.
+ */
+function useReplyRequests(threadId: number) {
+  const request = useReplyDraftStore((state) => (state.request?.threadId === threadId ? state.request : null));
+  const [handle, setHandle] = useState<EditorHandle | null>(null);
+  useEffect(() => {
+    if (!request || !handle) return;
+    handle.edit((value) => appendEdit(value, request.text, request.isBlock));
+    document.activeElement?.scrollIntoView({ block: 'center' });
+    replyRequestDone(request.id);
+  }, [request, handle]);
+  return { isWanted: request !== null, ref: setHandle };
 }

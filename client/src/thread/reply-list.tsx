@@ -1,5 +1,5 @@
 import { type Post, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
-import { MessageSquare, Reply, ThumbsUp } from 'lucide-react';
+import { MessageSquare, ThumbsUp } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
@@ -10,6 +10,7 @@ import { useRevealedCount } from '../layout/first-screen.ts';
 import { ReportButton } from '../reports/report-button.tsx';
 import { roleLabel } from './author-panel.tsx';
 import { PremiumNotice } from './premium-notice.tsx';
+import { ReplyActions } from './reply-actions.tsx';
 import { premiumRequiredOf } from './premium-required.ts';
 import * as styles from './replies.css.ts';
 import { card, cardTitle, dangerNotice, muted, prose } from './thread.css.ts';
@@ -69,8 +70,9 @@ function Replies({ posts }: { posts: Post[] }) {
 }
 
 /**
- * Like and Reply have no behaviour (spec 001 §2). Memoised: the list adds replies ten at a time once the first screen
- * is there (useRevealedCount), and each step rendered every reply shown before it again.
+ * Like has no behaviour (spec 001 §2); Reply and Quote add to the reply form (issue #28). Memoised: the list adds
+ * replies ten at a time once the first screen is there (useRevealedCount), and each step rendered every reply shown
+ * before it again.
  */
 const ReplyItem = memo(function ReplyItem({ post, number }: { post: Post; number: number }) {
   return (
@@ -90,10 +92,11 @@ const ReplyItem = memo(function ReplyItem({ post, number }: { post: Post; number
           <ThumbsUp size={14} aria-hidden />
           Like
         </Button>
-        <Button variant="ghost" size="sm">
-          <Reply size={14} aria-hidden />
-          Reply
-        </Button>
+        <ReplyActions
+          source={{ threadId: post.threadId, number: post.number, authorName: post.authorName }}
+          content={post.content}
+          canStartReply
+        />
         <ReportButton contentType="post" contentId={post.id} authorId={post.authorId} />
       </div>
     </article>

@@ -9,6 +9,7 @@ import { ReportButton } from '../reports/report-button.tsx';
 import { AuthorPanel } from './author-panel.tsx';
 import { GroupBuyCard } from './group-buy-card.tsx';
 import { PremiumDiscussion } from './premium-discussion.tsx';
+import { ReplyActions } from './reply-actions.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { ReplyList } from './reply-list.tsx';
 import { card, infoNotice, noticeTitle, prose } from './thread.css.ts';
@@ -44,6 +45,11 @@ export function ThreadView({ thread, viewer }: { thread: Thread; viewer: Current
           <p className={styles.meta}>
             <time dateTime={thread.createdAt}>{formatDateTime(thread.createdAt)}</time>
             <ReportButton contentType="thread" contentId={thread.id} authorId={thread.authorId} />
+            <ReplyActions
+              source={{ threadId: thread.id, number: null, authorName: thread.authorName }}
+              content={thread.content}
+              canStartReply={false}
+            />
           </p>
         </article>
       </div>
