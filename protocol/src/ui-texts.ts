@@ -751,7 +751,7 @@ export const PRESENCE_TEXT = {
     `${members} ${members === 1 ? 'member' : 'members'} reading${
       visitors > 0 ? ` and ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'}` : ''
     }`,
-  visitors: (visitors: number) => `+ ${visitors} ${visitors === 1 ? 'visitor' : 'visitors'}`,
+  visitors: (visitors: number) => `${visitors} ${visitors === 1 ? 'visitor' : 'visitors'}`,
   more: (count: number) => `+${count}`,
   hiddenMember: 'A member who keeps their profile private',
   typing: (names: string[]) =>

@@ -23,6 +23,8 @@ import {
   sendBodyOf,
 } from './compose-form.ts';
 import { putMessage } from './message-cache.ts';
+import { TypingLine } from './typing-line.tsx';
+import { useTypingSignal } from './use-typing-signal.ts';
 
 /** The new private message dialog; mounted once in the app shell and opened with `openCompose`. */
 export function ComposeDialog() {
@@ -57,6 +59,8 @@ function ComposeForm({ targetUsername, origin }: { targetUsername: string; origi
     },
     onError: (error) => toast({ variant: 'destructive', title: MESSAGE_TEXT.sendFailed, description: error.message }),
   });
+
+  useTypingSignal(form.values.username, form.values.content);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,6 +105,7 @@ function ComposeForm({ targetUsername, origin }: { targetUsername: string; origi
           />
         )}
       </div>
+      <TypingLine only={{ username: form.values.username }} />
       <FormActions
         onCancel={closeCompose}
         icon={Send}

@@ -9,6 +9,7 @@ import { RouterLink } from '../components/router-link.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
 import { counterpartOf, isOpenableLink } from './message-text.ts';
 import * as styles from './messages.css.ts';
+import { TypingLine } from './typing-line.tsx';
 
 interface MessageDetailProps {
   message: Message;
@@ -50,6 +51,7 @@ export function MessageDetail({ message, box, onClose, onReply }: MessageDetailP
       </header>
       <p className={styles.detailContent}>{message.content}</p>
       {message.hasAttachment && <Attachment message={message} />}
+      <TypingLine only={{ id: box === 'inbox' ? message.senderId : message.recipientId }} />
       <footer className={styles.detailActions}>
         <Button onPress={() => onReply(counterpart)}>
           <Reply size={16} aria-hidden />

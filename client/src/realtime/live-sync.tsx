@@ -3,6 +3,7 @@ import { AdminSync } from '../admin/admin-sync.tsx';
 import { GroupBuySync } from '../forum/group-buy-sync.tsx';
 import { ShareSync } from '../forum/share-sync.tsx';
 import { MessageSync } from '../messages/message-sync.tsx';
+import { TypingSync } from '../messages/typing-sync.tsx';
 import { NotificationSync } from '../notifications/notification-sync.tsx';
 import { SessionSync } from '../session/session-sync.tsx';
 import { WalletSync } from '../wallet/wallet-sync.tsx';
@@ -19,6 +20,7 @@ export function LiveSync({ goToAuth, openThread }: { goToAuth: () => void; openT
     <>
       <SessionSync goToAuth={goToAuth} />
       <MessageSync />
+      <TypingSync />
       <NotificationSync />
       <WalletSync />
       <AdminSync />

@@ -10,6 +10,7 @@ import { MessageDetail } from '../messages/message-detail.tsx';
 import { MessageList } from '../messages/message-list.tsx';
 import { useLoadOlder, useMarkRead, useMessageList, useUnreadMessageCount } from '../messages/message-queries.ts';
 import * as styles from '../messages/messages.css.ts';
+import { TypingLine } from '../messages/typing-line.tsx';
 import { openCompose } from '../stores/compose-store.ts';
 import { visuallyHidden } from '../styles/utilities.css.ts';
 
@@ -43,6 +44,7 @@ export function MessagesPage() {
         <div className={page.header}>
           <h1 className={page.title}>Messages</h1>
           <p className={page.lead}>Private conversations with other members.</p>
+          <TypingLine reserve />
         </div>
         <div className={styles.headerActions}>
           <Button variant="secondary" onPress={() => messages.refetch()} isDisabled={messages.isFetching}>

@@ -9,6 +9,7 @@ import { ReportButton } from '../reports/report-button.tsx';
 import { AuthorPanel } from './author-panel.tsx';
 import { GroupBuyCard } from './group-buy-card.tsx';
 import { PremiumDiscussion } from './premium-discussion.tsx';
+import { ReadersStrip } from './readers-strip.tsx';
 import { ReplyActions } from './reply-actions.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { ReplyList } from './reply-list.tsx';
@@ -61,7 +62,7 @@ export function ThreadView({ thread, viewer }: { thread: Thread; viewer: Current
   );
 }
 
-/** Category, Premium with its cost, Private, and the tags. */
+/** Category, Premium with its cost, Private, the tags, and who is reading now. */
 function ThreadBadges({ thread }: { thread: Thread }) {
   return (
     <div className={styles.meta}>
@@ -69,6 +70,7 @@ function ThreadBadges({ thread }: { thread: Thread }) {
       {thread.isPremium && <PremiumBadge cost={thread.premiumCost} />}
       {thread.isPrivate && <PrivateBadge />}
       <TagList tags={thread.tags} tone="quiet" />
+      <ReadersStrip threadId={thread.id} />
     </div>
   );
 }
