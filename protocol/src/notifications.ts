@@ -9,6 +9,7 @@ import { endpoints } from './endpoints.ts';
  */
 export const NOTIFICATION_KINDS = [
   'reply',
+  'mention',
   'privateThread',
   'groupBuy',
   'payment',
@@ -45,6 +46,8 @@ export const Notification = Type.Object({
   kind: Type.Enum(NOTIFICATION_KINDS),
   outcome: Nullable(Type.Enum(NOTIFICATION_OUTCOMES)),
   threadId: Nullable(Id),
+  /** The reply it is about, by its number in the thread (a mention in a reply), while the thread is named. */
+  replyNumber: Nullable(Type.Integer({ minimum: 1 })),
   title: Nullable(Type.String()),
   /** Who did it, where that is public (the member who replied or shared). */
   actorName: Nullable(Type.String()),
@@ -139,6 +142,8 @@ export function notificationText({ kind, outcome, title, actorName }: Named): st
   switch (kind) {
     case 'reply':
       return `${who} replied in ${thread}`;
+    case 'mention':
+      return `${who} mentioned you in ${thread}`;
     case 'privateThread':
       return `${who} shared a private thread with you: ${thread}`;
     case 'groupBuy':
@@ -161,8 +166,15 @@ export function notificationText({ kind, outcome, title, actorName }: Named): st
 }
 
 /** Where a notification leads; the page there applies the read gate. */
-export function notificationLink({ kind, threadId }: Pick<Notification, 'kind' | 'threadId'>): string {
+export function notificationLink({
+  kind,
+  threadId,
+  replyNumber,
+}: Pick<Notification, 'kind' | 'threadId' | 'replyNumber'>): string {
   switch (kind) {
+    case 'mention':
+      if (!threadId) return '/';
+      return replyNumber ? `/thread/${threadId}#${replyAnchor(replyNumber)}` : `/thread/${threadId}`;
     case 'payment':
       return '/transactions';
     case 'sanctionLifted':
@@ -176,3 +188,6 @@ export function notificationLink({ kind, threadId }: Pick<Notification, 'kind' |
       return threadId ? `/thread/${threadId}` : '/';
   }
 }
+
+/** The id of a reply's element on its thread's page: a link to `#reply-{n}` opens the thread at that reply. */
+export const replyAnchor = (replyNumber: number) => `reply-${replyNumber}`;

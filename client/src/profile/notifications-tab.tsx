@@ -17,6 +17,7 @@ import * as styles from './profile.css.ts';
 
 const KIND_LABEL: Record<NotificationKind, string> = {
   reply: 'Replies in threads you started or replied to',
+  mention: 'Mentions of you (@name) in threads and replies you may read',
   privateThread: 'Private threads that name you',
   groupBuy: 'Group buys you joined: completed, expired or cancelled',
   payment: 'Your payments confirmed or rejected',

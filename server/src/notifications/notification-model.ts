@@ -11,6 +11,8 @@ export interface NotificationItem extends ListItem {
   kind: NotificationKind;
   outcome: NotificationOutcome | null;
   threadId: number | null;
+  /** A reply's number in its thread (a mention in a reply); absent on items stored before it existed. */
+  replyNumber?: number | null;
   actorId: number | null;
   createdAt: Date;
 }
@@ -21,6 +23,7 @@ export const notificationItemSchema = new Schema<NotificationItem>(
     kind: { type: String, required: true },
     outcome: { type: String, default: null },
     threadId: { type: Number, default: null },
+    replyNumber: { type: Number, default: null },
     actorId: { type: Number, default: null },
     createdAt: { type: Date, required: true },
   },

@@ -43,6 +43,7 @@ export function shownTo(reader: NonNullable<Viewer>, item: NotificationItem, nam
     kind: item.kind,
     outcome: item.outcome,
     threadId: hidden ? null : item.threadId,
+    replyNumber: hidden ? null : (item.replyNumber ?? null),
     title,
     actorName: actor && !actor.deletedAt ? actor.username : null,
     createdAt: item.createdAt.toISOString(),

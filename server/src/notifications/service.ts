@@ -34,6 +34,8 @@ export interface Happening {
   kind: NotificationKind;
   outcome?: NotificationOutcome;
   threadId?: number;
+  /** The reply it is about, by its number in the thread (a mention in a reply). */
+  replyNumber?: number;
   actorId?: number;
   /** When it happened, if not now (a reply caught up on later). */
   at?: Date;
@@ -101,6 +103,7 @@ export const madeOf = (happening: Happening): Made => ({
   kind: happening.kind,
   outcome: happening.outcome ?? null,
   threadId: happening.threadId ?? null,
+  replyNumber: happening.replyNumber ?? null,
   actorId: happening.actorId ?? null,
   createdAt: happening.at ?? new Date(),
 });

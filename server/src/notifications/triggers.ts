@@ -5,6 +5,7 @@ import { reporterOf } from '../reports/service.ts';
 import { findThread } from '../threads/service.ts';
 import { reachableNow, replyHappening } from './catch-up.ts';
 import { tellReplyWithBells } from './fan-out.ts';
+import { tellMentionedInReply, tellMentionedInThread } from './mentions.ts';
 import { joinThread, threadParticipants } from './participants.ts';
 import { notify } from './service.ts';
 
@@ -40,6 +41,12 @@ export function notifyOnDomainEvents(app: FastifyInstance): void {
     const others = concerned.filter((id) => !told.has(id));
     await notify(app, await reachableNow(app, others), happening);
   });
+
+  // Mentions tell only members who may read the text at that moment (mentions.ts); a pending thread's, no one.
+  on('reply.created', ({ post, mentions }) => tellMentionedInReply(app, post, mentions));
+  for (const type of ['thread.created', 'thread.approved', 'thread.updated'] as const) {
+    on(type, ({ threadId }) => tellMentionedInThread(app, threadId));
+  }
 
   on('thread.shared', async ({ threadId, userIds }) => {
     const thread = await findThread(app, threadId);

@@ -7,8 +7,15 @@ import { asReader } from '../users/standing.ts';
 import { canSee } from './policy.ts';
 import { readableThread } from './service.ts';
 
-/** Null when the socket's member (or visitor) may read the thread, else why not. */
-async function refusalFor(app: FastifyInstance, userId: number | null, threadId: number): Promise<string | null> {
+/**
+ * Null when the member (or visitor) may read the thread's content now, else why not: the read gate as the thread's
+ * room applies it (a banned or deleted member reads as a visitor). Mentions ask it too.
+ */
+export async function refusalFor(
+  app: FastifyInstance,
+  userId: number | null,
+  threadId: number,
+): Promise<string | null> {
   const user = userId === null ? null : await storedMember(app, userId);
   const viewer =
     user && !user.deletedAt && !user.isBanned ? asReader(user, app.config.STAFF_REQUIRE_2FA === true) : null;
