@@ -38,6 +38,7 @@ import {
   createStarterPayment,
   DESKTOP,
   MOBILE,
+  memberTab,
   productInBrowser,
   screenshot,
   signedInContext,
@@ -347,8 +348,12 @@ describe('axe on every page for a member', () => {
 
   it('threads: replies, report, premium purchase, unlocks and group buys', async () => {
     const page = await pageAs(alice);
+    // Bob reads along: the readers strip shows two.
+    const bobsTab = await memberTab(app, url, bob);
+    expect(await bobsTab.timeout(2000).emitWithAck('thread:watch', forum.discussion.id)).toEqual({ ok: true });
     await page.goto(`${url}/thread/${forum.discussion.id}`);
     await page.getByText('Which provider did you pick for the VPS?').waitFor();
+    await page.getByTestId('thread-readers').getByText('2 reading').waitFor();
     await expectAccessible(page, 'thread-member');
     await page.getByRole('button', { name: REPORT_DIALOG_TEXT.title.thread }).click();
     await page.getByRole('dialog', { name: REPORT_DIALOG_TEXT.title.thread }).waitFor();
@@ -400,6 +405,9 @@ describe('axe on every page for a member', () => {
     await expectAccessible(page, 'messages-inbox');
     await inbox.getByRole('option', { name: /bob/ }).click();
     await page.getByRole('article', { name: 'From bob' }).waitFor();
+    // Bob writes to Alice: the line at the top and the one in his message's pane (6 s from his packet: enough).
+    (await memberTab(app, url, bob)).emit('message:typing', { toUsername: alice.username });
+    await expect.poll(() => page.getByText('bob is typing…').count()).toBe(2);
     await expectAccessible(page, 'messages-detail');
     await page.getByRole('tab', { name: 'Sent' }).click();
     await page.getByRole('listbox', { name: 'Sent messages' }).getByRole('option').first().waitFor();

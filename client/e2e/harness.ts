@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AuthenticatorAppSetup, api, type PasskeyChallenge } from '@enclave/protocol';
+import {
+  type AuthenticatorAppSetup,
+  api,
+  type ClientToServerEvents,
+  type PasskeyChallenge,
+  type ServerToClientEvents,
+} from '@enclave/protocol';
 import { CLIENT_DIST } from '@enclave/scripts/client-build.ts';
 import type { App, AppConfig } from '@enclave/server';
 import { appCodeNow } from '@enclave/server/factors/authenticator-app.ts';
@@ -12,6 +18,7 @@ import { signedInClient, signedInCookie } from '@enclave/server/test/factories.t
 import { SoftAuthenticator } from '@enclave/server/test/passkey-authenticator.ts';
 import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 
 /** Screenshots go outside the repository; look at them, never commit them. */
@@ -144,4 +151,21 @@ export async function withSecondFactors(app: App, user: UserRecord): Promise<str
   const code = appCodeNow(secret, Date.now() - 30_000);
   expect((await client.call(api.confirmAuthenticatorApp, { body: { code } })).statusCode).toBe(200);
   return secret;
+}
+
+export type MemberTab = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Another member's tab without a browser: a socket with their session, for what a page shows of others (who is
+ * reading a thread, who is typing). Closed when the file ends.
+ */
+export async function memberTab(app: App, url: string, user: Pick<UserRecord, 'id' | 'sessionVersion'>) {
+  const socket: MemberTab = connectSocket(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie: `enclave_session=${await signedInCookie(app, user)}` },
+  });
+  onFileEnd(() => socket.disconnect());
+  await new Promise((resolve) => socket.once('session:ready', resolve));
+  return socket;
 }

@@ -9,7 +9,7 @@ import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
-import { productInBrowser, signedInContext, withSecondFactors } from './harness.ts';
+import { memberTab, productInBrowser, screenshot, signedInContext, socketReady, withSecondFactors } from './harness.ts';
 import { overflowOf, settledPage } from './viewport-fit.ts';
 
 /**
@@ -26,7 +26,7 @@ type Role = (typeof ROLES)[number];
 let app: App;
 let url: string;
 let browser: Browser;
-let pages: { forum: string[]; member: string[]; staff: string[] };
+let pages: { forum: string[]; member: string[]; staff: string[]; readersOf: number };
 /** Writes the threads and the message every reader finds in their inbox, under a 32-character name. */
 let author: UserRecord;
 
@@ -47,6 +47,7 @@ beforeAll(async () => {
   await reply(app, author, thread.id, 'Which provider did you pick for the VPS?');
   pages = {
     forum: ['/', '/forums', `/category/${category.id}`, `/thread/${thread.id}`, '/auth', '/privacy', '/no-such-page'],
+    readersOf: thread.id,
     member: ['/messages', '/wallet', '/transactions', '/profile', '/admin'],
     staff: [...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`), `/edit-thread/${thread.id}`],
   };
@@ -107,6 +108,32 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
       });
     }
   }
+
+  it('who is here: a full readers strip and "typing…" from a 32-character name', async () => {
+    const user = await someoneWith('member', 0);
+    // Seven others read the thread: five faces, "+3" and "8 reading" beside the tags.
+    for (let index = 0; index < 7; index += 1) {
+      const { user: reader } = await createMember(app, { username: longName(`reader${index}`) });
+      const tab = await memberTab(app, url, reader);
+      expect(await tab.timeout(2000).emitWithAck('thread:watch', pages.readersOf)).toEqual({ ok: true });
+    }
+    const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
+    const page = await context.newPage();
+    await page.goto(`${url}/thread/${pages.readersOf}`);
+    await page.getByTestId('thread-readers').getByText('8 reading').waitFor();
+    const failures = await overflowsHere(page, 'the readers strip');
+    await screenshot(page, 'presence-readers-full-320');
+    const ready = socketReady(page);
+    await page.goto(`${url}/messages`);
+    await ready;
+    await page.getByRole('option', { name: new RegExp(author.username) }).click();
+    (await memberTab(app, url, author)).emit('message:typing', { toUsername: user.username });
+    await page.getByText(`${author.username} is typing…`).first().waitFor();
+    failures.push(...(await overflowsHere(page, 'the typing lines')));
+    await screenshot(page, 'presence-typing-long-name-768');
+    expect(failures).toEqual([]);
+    await context.close();
+  });
 
   it('for a member with a passkey and an authenticator app: the Security tab, its step-up and recovery codes dialogs, the second step on /auth', async () => {
     const { user } = await createMember(app, { username: longName('factors') });
