@@ -1,3 +1,4 @@
+import { plainTextAsHtml } from '@enclave/server/formatting/plain-text.ts';
 import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
 import { participantMarker } from '@enclave/server/notifications/participants.ts';
 import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/replies/reply-model.ts';
@@ -108,6 +109,8 @@ function threadOf(data: Dataset, id: number) {
     id,
     title: `Benchmark thread ${id}`,
     content: `Opening post of thread ${id}. `.repeat(8),
+    cooked: plainTextAsHtml(`Opening post of thread ${id}. `.repeat(8)),
+    mentions: [],
     authorId: authorOf(id, data.size),
     categoryId: ((id - 1) % CATEGORIES) + 1,
     tags: ['bench'],

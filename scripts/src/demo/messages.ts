@@ -1,4 +1,5 @@
 import type { App } from '@enclave/server';
+import { cook, storedFields } from '@enclave/server/formatting/cook.ts';
 import { findMessage, storeMessage } from '@enclave/server/private-messages/boxes.ts';
 import { recordRead } from '@enclave/server/private-messages/service.ts';
 import { userModels } from '@enclave/server/users/models.ts';
@@ -71,6 +72,8 @@ export async function seedMessages(app: App): Promise<DemoAccount[]> {
     const createdAt = new Date(now - hoursAgo * 60 * 60 * 1000);
     const { item } = await storeMessage(app, {
       content,
+      // Cooked as a sent message is: the demo reads as members' messages do.
+      ...storedFields(content, await cook(content, app.members)),
       senderId: idOf.get(from) as number,
       recipientId: idOf.get(to) as number,
       hasAttachment: link !== undefined,

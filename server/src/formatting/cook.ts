@@ -21,7 +21,7 @@ export async function cook(source: string, names: MemberNames): Promise<Cooked> 
   const env = {};
   const tokens = markdown.parse(source, env);
   const mentions = await linkMentionsIn(tokens, names);
-  const cooked = sanitized(markdown.renderer.render(tokens, markdown.options, env));
+  const cooked = sanitized(markdown.renderer.render(tokens, markdown.options, env)).trim();
   return { cooked, text: plainTextOf(tokens), mentions };
 }
 

@@ -1,6 +1,7 @@
 import { REPORT_EXCERPT_MAX, REPORT_TEXT, type ReportContentType } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../errors.ts';
+import { plainTextOfRecord } from '../formatting/cook.ts';
 import { findMessage } from '../private-messages/boxes.ts';
 import { removeMessage } from '../private-messages/service.ts';
 import { removeReply, replyById } from '../replies/replies.ts';
@@ -41,19 +42,20 @@ export async function reportedContent(
     const thread = await orNotFound(visibleThread(app, reporter, contentId), REPORT_TEXT.threadNotFound);
     // What the reporter could read, through the read gate: a locked premium thread is reported by its title.
     const { content } = readableText(reporter, thread, await holdingsOf(app, reporter, [thread]));
-    const text = content === null ? thread.title : `${thread.title}\n\n${content}`;
+    // Staff read the words, not the markup (plain text, as previews show it).
+    const text = content === null ? thread.title : `${thread.title}\n\n${plainTextOfRecord(thread)}`;
     return { threadId: thread.id, authorId: thread.authorId, text: excerpt(text) };
   }
   if (contentType === 'post') {
     const post = await replyById(app, contentId);
     if (!post || post.removedAt) throw notFound(REPORT_TEXT.postNotFound);
     await orNotFound(readableThread(app, reporter, post.threadId), REPORT_TEXT.postNotFound);
-    return { threadId: post.threadId, authorId: post.authorId, text: excerpt(post.content) };
+    return { threadId: post.threadId, authorId: post.authorId, text: excerpt(plainTextOfRecord(post)) };
   }
   const message = await findMessage(app, contentId);
   if (!message || !canSeeMessage(reporter, message)) throw notFound(REPORT_TEXT.messageNotFound);
   const attachment = message.hasAttachment ? `\n\n[${message.attachmentType}] ${message.attachmentData}` : '';
-  return { threadId: null, authorId: message.senderId, text: excerpt(`${message.content}${attachment}`) };
+  return { threadId: null, authorId: message.senderId, text: excerpt(`${plainTextOfRecord(message)}${attachment}`) };
 }
 
 /**
