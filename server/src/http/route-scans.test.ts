@@ -432,6 +432,12 @@ const rows: Row<unknown>[] = [
     },
     call: () => f.author.client.call(api.reply, { params: { id: f.busy.id }, body: { content: 'One more' } }),
   }),
+  row({
+    route: api.preview,
+    as: 'member',
+    what: "a draft naming members (the names are the member directory's, in memory)",
+    call: () => f.bob.client.call(api.preview, { body: { content: `**Hi** @${f.alice.user.username} and @nobody` } }),
+  }),
 
   // Reactions: a thread's and its replies' share one list of changes, read by key (docs/reactions.md).
   row({
