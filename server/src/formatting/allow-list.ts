@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** The box a table scrolls in (markdown.ts), the only `div` cooked HTML holds: a region a keyboard can reach. */
+export const TABLE_SCROLL = { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Table' };
+
 /** Every link a text holds: not endorsed (`nofollow`), written by members (`ugc`), and given no `window.opener`. */
 export const LINK_REL = 'nofollow ugc noopener';
 
@@ -37,6 +40,7 @@ const options: sanitizeHtml.IOptions = {
     'li',
     'a',
     'img',
+    'div',
     'table',
     'thead',
     'tbody',
@@ -49,6 +53,7 @@ const options: sanitizeHtml.IOptions = {
     a: ['href', 'rel'],
     img: ['src', 'alt', 'title'],
     ol: ['start'],
+    div: ['tabindex', 'role', 'aria-label'],
     input: ['type', 'checked', 'disabled'],
   },
   allowedClasses: {
@@ -60,6 +65,7 @@ const options: sanitizeHtml.IOptions = {
     th: ['align-left', 'align-center', 'align-right'],
     td: ['align-left', 'align-center', 'align-right'],
     code: ['language-*'],
+    div: ['table-scroll'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
@@ -73,6 +79,8 @@ const options: sanitizeHtml.IOptions = {
       // Another site's image would tell it who reads the page: a link to it instead, named by its alt text.
       return { tagName: 'a', attribs: { href: src, rel: LINK_REL }, text: attribs.alt || src };
     },
+    // Only the box a table scrolls in is a div (markdown.ts): its attributes are fixed, whatever came in.
+    div: (tagName) => ({ tagName, attribs: TABLE_SCROLL }),
     input: (tagName, attribs) => ({
       tagName,
       attribs: {

@@ -56,6 +56,7 @@ describe('cooking', () => {
     expect(cooked).toContain('<ol>\n<li>one</li>');
     expect(cooked).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked />done');
     expect(cooked).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled />todo');
+    expect(cooked).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table">\n<table>');
     expect(cooked).toContain('<th class="align-left">left</th>\n<th class="align-center">mid</th>');
     expect(cooked).toContain('<td class="align-right">c</td>');
     expect(cooked).toContain('<pre><code class="language-ts">const x = 1 &lt; 2;\n</code></pre>');

@@ -1,5 +1,6 @@
 import taskLists from '@hedgedoc/markdown-it-task-lists';
 import MarkdownIt, { type Token } from 'markdown-it';
+import { TABLE_SCROLL } from './allow-list.ts';
 
 /**
  * The one Markdown parser: CommonMark plus GFM's tables, strikethrough, task lists and autolinks. Raw HTML in a
@@ -40,6 +41,16 @@ function gfmAutolinksOnly(children: Token[]): Token[] {
   }
   return kept;
 }
+
+/**
+ * A table scrolls sideways on its own on a narrow screen (the page does not), as a region a keyboard can reach and
+ * scroll (axe's scrollable-region-focusable).
+ */
+const tableBox = Object.entries(TABLE_SCROLL)
+  .map(([name, value]) => `${name}="${value}"`)
+  .join(' ');
+markdown.renderer.rules.table_open = () => `<div ${tableBox}>\n<table>\n`;
+markdown.renderer.rules.table_close = () => '</table>\n</div>\n';
 
 markdown.core.ruler.push('enclave-shape', (state) => {
   for (const token of state.tokens) {

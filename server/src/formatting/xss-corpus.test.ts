@@ -30,7 +30,7 @@ const placings = (vector: string) => [
 ];
 
 const ALLOWED_TAGS = new Set(
-  'p br hr h1 h2 h3 h4 h5 h6 strong em s code pre blockquote ul ol li a img table thead tbody tr th td input'.split(
+  'p br hr h1 h2 h3 h4 h5 h6 strong em s code pre blockquote ul ol li a img div table thead tbody tr th td input'.split(
     ' ',
   ),
 );
@@ -51,6 +51,7 @@ function problemsIn(html: string): string[] {
           if ((name === 'href' || name === 'src') && isScriptUrl(value)) problems.push(`${tag} ${name}=${value}`);
         }
         if (tag === 'img' && !/^\/(?![/\\])/.test(attributes.src ?? '')) problems.push(`img src=${attributes.src}`);
+        if (tag === 'div' && attributes.class !== 'table-scroll') problems.push('div');
         if (tag === 'input' && (attributes.type !== 'checkbox' || !('disabled' in attributes))) problems.push('input');
         if (tag === 'a' && attributes.href !== undefined && attributes.rel !== 'nofollow ugc noopener') {
           problems.push(`a rel=${attributes.rel}`);
