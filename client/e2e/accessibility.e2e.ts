@@ -355,6 +355,16 @@ describe('axe on every page for a member', () => {
     await page.getByText('Which provider did you pick for the VPS?').waitFor();
     await page.getByTestId('thread-readers').getByText('2 reading').waitFor();
     await expectAccessible(page, 'thread-member');
+    // The reply form's editor: writing with the member suggestions open, then the preview.
+    const replyForm = page.getByRole('form', { name: THREAD_PAGE_TEXT.leaveReply });
+    await replyForm.getByLabel('Your reply').click();
+    await replyForm.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await page.keyboard.type('**Thanks** @bo');
+    await replyForm.getByRole('listbox', { name: 'Members' }).waitFor();
+    await expectAccessible(page, 'editor-write-suggestions');
+    await replyForm.getByRole('tab', { name: 'Preview' }).click();
+    await replyForm.getByRole('tabpanel', { name: 'Preview' }).locator('strong').waitFor();
+    await expectAccessible(page, 'editor-preview');
     await page.getByRole('button', { name: REPORT_DIALOG_TEXT.title.thread }).click();
     await page.getByRole('dialog', { name: REPORT_DIALOG_TEXT.title.thread }).waitFor();
     await expectAccessible(page, 'report-dialog');

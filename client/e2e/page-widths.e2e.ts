@@ -135,6 +135,29 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
     await context.close();
   });
 
+  it('the Markdown editor: writing, the member suggestions, the preview and the compose dialog', async () => {
+    const { user } = await createMember(app, { username: longName('writing') });
+    const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
+    const page = await context.newPage();
+    await page.goto(`${url}/thread/${pages.readersOf}`);
+    const form = page.getByRole('form', { name: 'Leave a Reply' });
+    await form.getByLabel('Your reply').click();
+    await form.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await page.keyboard.type(`A ${'verylongword'.repeat(8)} for @${author.username.slice(0, 4)}`);
+    await form.getByRole('listbox', { name: 'Members' }).waitFor();
+    const failures = await overflowsHere(page, 'the editor with its member suggestions');
+    await page.keyboard.press('Escape');
+    await form.getByRole('tab', { name: 'Preview' }).click();
+    await form.getByRole('tabpanel', { name: 'Preview' }).getByText('verylongword', { exact: false }).waitFor();
+    failures.push(...(await overflowsHere(page, 'the editor’s preview')));
+    await page.goto(`${url}/messages`);
+    await page.getByRole('button', { name: 'New Message' }).first().click();
+    await page.getByRole('dialog', { name: 'New Message' }).getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    failures.push(...(await overflowsHere(page, 'the compose dialog’s editor')));
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+
   it('for a member with a passkey and an authenticator app: the Security tab, its step-up and recovery codes dialogs, the second step on /auth', async () => {
     const { user } = await createMember(app, { username: longName('factors') });
     const secret = await withSecondFactors(app, user);

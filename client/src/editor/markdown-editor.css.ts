@@ -34,7 +34,12 @@ export const toolButton = style({
 });
 
 /** The write panel is the anchor of the suggestions list, which opens under the text area. */
-export const writePanel = style({ position: 'relative', display: 'grid' });
+export const writePanel = style({
+  position: 'relative',
+  display: 'grid',
+  // The panel's display would otherwise beat the hidden attribute's while the preview shows.
+  selectors: { '&[hidden]': { display: 'none' } },
+});
 
 export const preview = style({
   minHeight: '96px',

@@ -122,11 +122,7 @@ export function MarkdownEditor({
         {label}
       </label>
       <div className={styles.bar}>
-        <div
-          role="tablist"
-          aria-label={`${label}: write or preview`}
-          className={`${tabStyles.segments} ${styles.tabList}`}
-        >
+        <div role="tablist" aria-label="Write or preview" className={`${tabStyles.segments} ${styles.tabList}`}>
           {TABS.map((each) => (
             <button
               key={each.id}
