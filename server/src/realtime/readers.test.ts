@@ -87,9 +87,9 @@ describe("a thread's readers", () => {
     carolsTab.emit('thread:unwatch', thread.id);
     await readersSeen(observer, thread.id, { members: 2 });
 
-    // One of Bob's tabs closes: he still reads in the other.
+    // One of Bob's tabs closes: he still reads in the other (a fresh packet says so).
+    observer.received.length = 0;
     bobTabs[0]?.disconnect();
-    await quiet(app, observer);
     await readersSeen(observer, thread.id, { members: 2 });
     // The other drops without a goodbye (its connection cut): the server sees the socket go.
     bobTabs[1]?.io.engine.close();
@@ -122,6 +122,26 @@ describe("a thread's readers", () => {
     await watching(open.id);
     const withVisitors = await readersSeen(membersTab, open.id, { members: 1, visitors: 2 });
     expect(withVisitors.shown).toHaveLength(1);
+  });
+
+  it('stops counting a reader an edit takes access from, and tells them nothing more', async () => {
+    const { user: author } = await createMember(app);
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const thread = await aThread(app, author);
+    const [alice, bob] = [await aMember(), await aMember()];
+    const observer = await watching(thread.id, alice.client);
+    const bobsTab = await watching(thread.id, bob.client);
+    await readersSeen(observer, thread.id, { members: 2 });
+
+    const edit = { isPrivate: true, allowedUserIds: [alice.user.id] };
+    expect((await admin.call(api.editThread, { params: { id: thread.id }, body: edit })).statusCode).toBe(200);
+    await readersSeen(observer, thread.id, { members: 1, shown: [{ id: alice.user.id }] });
+    bobsTab.received.length = 0;
+    // Someone else arrives: the room is told, Bob's tab is not in it.
+    await watching(thread.id, admin);
+    await readersSeen(observer, thread.id, { members: 2 });
+    await quiet(app, bobsTab);
+    expect(bobsTab.received.filter(([event]) => event === 'thread:readers')).toEqual([]);
   });
 
   it('sends a busy thread at most about once a second, the last count winning', async () => {
