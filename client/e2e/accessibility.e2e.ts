@@ -407,6 +407,14 @@ describe('axe on every page for a member', () => {
     await page.context().close();
   });
 
+  it('a member page, where a mention leads', async () => {
+    const page = await pageAs(alice);
+    await page.goto(`${url}/member/${bob.id}`);
+    await page.getByRole('region', { name: bob.username }).getByRole('button', { name: 'Send Message' }).waitFor();
+    await expectAccessible(page, 'member-page');
+    await page.context().close();
+  });
+
   it('messages: inbox, an open message, sent and the compose dialog', async () => {
     const page = await pageAs(alice);
     await page.goto(`${url}/messages`);

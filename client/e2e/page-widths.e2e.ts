@@ -46,7 +46,16 @@ beforeAll(async () => {
   await aThread(app, author, { title: 'Threat models', categoryId: category.id, isPremium: true, premiumCost: 40 });
   await reply(app, author, thread.id, 'Which provider did you pick for the VPS?');
   pages = {
-    forum: ['/', '/forums', `/category/${category.id}`, `/thread/${thread.id}`, '/auth', '/privacy', '/no-such-page'],
+    forum: [
+      '/',
+      '/forums',
+      `/category/${category.id}`,
+      `/thread/${thread.id}`,
+      `/member/${author.id}`,
+      '/auth',
+      '/privacy',
+      '/no-such-page',
+    ],
     readersOf: thread.id,
     member: ['/messages', '/wallet', '/transactions', '/profile', '/admin'],
     staff: [...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`), `/edit-thread/${thread.id}`],

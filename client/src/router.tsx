@@ -13,6 +13,7 @@ import { ErrorFallback } from './components/error-fallback.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
 import { categoriesQuery, categoryQuery, threadPagesQuery, threadsQuery } from './forum/forum-queries.ts';
 import { AppShell } from './layout/app-shell.tsx';
+import { memberQuery } from './members/member-queries.ts';
 import { messageListQuery, unreadCountQuery } from './messages/message-queries.ts';
 import { notificationsQuery } from './notifications/notification-queries.ts';
 import { parseAdminSearch } from './routes/admin-tabs.ts';
@@ -163,6 +164,13 @@ const routeTree = rootRoute.addChildren([
     getParentRoute: () => rootRoute,
     path: '/transactions',
     component: protectedPage(lazyRouteComponent(() => import('./routes/transactions-page.tsx'), 'TransactionsPage')),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/member/$id',
+    beforeLoad: ({ params }) => void recordIdOf(params.id),
+    loader: ({ context, params }) => void context.queryClient.prefetchQuery(memberQuery(recordIdOf(params.id))),
+    component: lazyRouteComponent(() => import('./routes/member-page.tsx'), 'MemberPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

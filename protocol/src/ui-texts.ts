@@ -742,6 +742,17 @@ export const REACTION_TEXT = {
   rateLimited: 'You are reacting too fast. Wait a moment and try again.',
 } as const;
 
+/** A member's page (/member/{id}), where a mention leads. */
+export const MEMBER_PAGE_TEXT = {
+  notFound: 'This member does not exist, or their account was deleted.',
+  loadFailed: 'The member could not be loaded.',
+  since: (date: string) => `Member since ${date}`,
+  hidden: 'This member keeps their profile private.',
+  banned: 'Banned',
+  you: 'This is you.',
+  editProfile: 'Edit your profile',
+} as const;
+
 /** Who is here (issue 28): a thread's readers strip and "typing…" in private messages. */
 export const PRESENCE_TEXT = {
   /** Shown beside the avatars; the members reading now (the viewer among them). */

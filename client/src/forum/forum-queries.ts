@@ -9,6 +9,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
+import { memberQuery } from '../members/member-queries.ts';
 
 /** Every thread list shares this first key element, so one invalidation refreshes them all. */
 export const THREADS_QUERY_KEY = [api.threads.url] as const;
@@ -65,11 +66,7 @@ export function useCategory(id: number, options: { enabled: boolean }) {
  * waits (the card asks once the browser is idle: useIdleTurn).
  */
 export function useAuthor(authorId: number, enabled = true) {
-  return useQuery({
-    queryKey: [api.usersById.url, authorId],
-    queryFn: ({ signal }) => call(api.usersById, { params: { id: authorId }, signal, silent: true }),
-    enabled,
-  });
+  return useQuery({ ...memberQuery(authorId), enabled });
 }
 
 /** After a thread is created: the lists and the category counts change. */

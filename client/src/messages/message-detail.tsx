@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import { button } from '../components/button.css.ts';
 import { Button } from '../components/button.tsx';
+import { CookedText } from '../components/cooked-text.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
@@ -49,7 +50,7 @@ export function MessageDetail({ message, box, onClose, onReply }: MessageDetailP
           Close
         </Button>
       </header>
-      <p className={styles.detailContent}>{message.content}</p>
+      <CookedText html={message.cooked} />
       {message.hasAttachment && <Attachment message={message} />}
       <TypingLine only={{ id: box === 'inbox' ? message.senderId : message.recipientId }} />
       <footer className={styles.detailActions}>

@@ -3,6 +3,7 @@ import { CheckCheck, Inbox, Paperclip, Send } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
+import { plainTextOfCooked } from '../components/cooked-text.tsx';
 import { formatListDate } from '../components/dates.ts';
 import { useRevealedCount } from '../layout/first-screen.ts';
 import { counterpartOf, previewOf } from './message-text.ts';
@@ -125,7 +126,7 @@ const MessageRow = memo(function MessageRow({ box, message, isSelected, isTabSto
           </time>
         </div>
         <div className={styles.rowBottom}>
-          <span className={styles.preview}>{previewOf(message.content)}</span>
+          <span className={styles.preview}>{previewOf(plainTextOfCooked(message.cooked))}</span>
           {message.hasAttachment && <Paperclip className={styles.rowIcon} size={14} aria-label="Has attachment" />}
           {isNew && <span className={styles.newBadge}>New</span>}
           {box === 'sent' && message.isRead && <CheckCheck className={styles.readIcon} size={16} aria-label="Read" />}

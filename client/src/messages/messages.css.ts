@@ -189,12 +189,6 @@ export const detailTitle = style({
 
 export const muted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
-export const detailContent = style({
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  lineHeight: vars.lineHeight.normal,
-});
-
 export const attachment = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -18,6 +18,7 @@ export const PAGES = {
   '/admin': 'admin-page',
   '/transactions': 'transactions-page',
   '/privacy': 'privacy-page',
+  '/member/$id': 'member-page',
 } as const;
 
 /**
@@ -47,6 +48,7 @@ export const FIRST_READS: Record<keyof typeof PAGES, readonly Read[]> = {
   '/admin': ['user'],
   '/transactions': ['user'],
   '/privacy': ['user'],
+  '/member/$id': ['user', 'usersById'],
 };
 
 /**

@@ -1,11 +1,13 @@
 import type { Message, MessageList } from '@enclave/protocol';
+import { cookedFixture } from './thread-fixtures.ts';
 
 /** A message to the test member (alice, id 7) unless told otherwise. */
 export function aMessage(overrides: Partial<Message> = {}): Message {
+  const content = overrides.content ?? 'Are you in for the group buy?';
   return {
     id: 1,
-    content: 'Are you in for the group buy?',
-    cooked: '<p>Are you in for the group buy?</p>',
+    content,
+    cooked: cookedFixture(content),
     senderId: 8,
     recipientId: 7,
     isRead: false,

@@ -1,11 +1,17 @@
 import type { GroupBuyStatus, Post, Thread } from '@enclave/protocol';
 
+/** A plain text as the server cooks it (escaped, a paragraph): what fixtures show unless told otherwise. */
+export const cookedFixture = (text: string) =>
+  `<p>${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</p>`;
+
 /** A plain, approved thread by bob (id 8) that alice (the mock member, id 7) may read. */
 export function aThread(overrides: Partial<Thread> = {}): Thread {
+  const content = overrides.content ?? 'WireGuard on a small VPS is fast and cheap.';
   return {
     id: 42,
     title: 'Self-hosting a VPN on a budget',
-    content: 'WireGuard on a small VPS is fast and cheap.',
+    content,
+    cooked: cookedFixture(content),
     categoryId: 3,
     authorId: 8,
     authorName: 'bob',
@@ -94,8 +100,8 @@ export function aReply(overrides: Partial<Post> = {}): Post {
     authorProfilePic: null,
     authorIsAdmin: false,
     authorIsModerator: false,
-    content: 'Which provider do you use?',
-    cooked: '<p>Which provider do you use?</p>',
+    content: overrides.content ?? 'Which provider do you use?',
+    cooked: cookedFixture(overrides.content ?? 'Which provider do you use?'),
     createdAt: '2026-03-05T11:00:00.000Z',
     updatedAt: '2026-03-05T11:00:00.000Z',
     ...overrides,

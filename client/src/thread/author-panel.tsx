@@ -25,18 +25,39 @@ export function AuthorPanel({ thread, viewer }: { thread: Thread; viewer: Curren
         <span className={styles.role}>{roleLabel(thread)}</span>
         {thread.authorBio && <p className={styles.bio}>{thread.authorBio}</p>}
       </div>
-      {!viewer && authorName && (
-        <LinkButton to="/auth" variant="secondary" size="sm" className={styles.action}>
-          <LogIn size={16} aria-hidden />
-          Login to Message
-        </LinkButton>
-      )}
-      {viewer && authorName && viewer.id !== thread.authorId && (
-        <Button variant="secondary" size="sm" className={styles.action} onPress={() => openCompose(authorName)}>
-          <Mail size={16} aria-hidden />
-          Send Message
-        </Button>
-      )}
+      <MessageAction viewer={viewer} memberId={thread.authorId} username={authorName} className={styles.action} />
     </aside>
+  );
+}
+
+/**
+ * A way to message a member (the author panel's, a member page's): visitors are asked to log in first; nothing for
+ * the member themself, nor for one without a name (deleted).
+ */
+export function MessageAction({
+  viewer,
+  memberId,
+  username,
+  className,
+}: {
+  viewer: CurrentUser | null;
+  memberId: number;
+  username: string | null;
+  className?: string;
+}) {
+  if (!username || viewer?.id === memberId) return null;
+  if (!viewer) {
+    return (
+      <LinkButton to="/auth" variant="secondary" size="sm" className={className}>
+        <LogIn size={16} aria-hidden />
+        Login to Message
+      </LinkButton>
+    );
+  }
+  return (
+    <Button variant="secondary" size="sm" className={className} onPress={() => openCompose(username)}>
+      <Mail size={16} aria-hidden />
+      Send Message
+    </Button>
   );
 }

@@ -3,6 +3,7 @@ import { MessageSquare, ThumbsUp } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
 import { Button } from '../components/button.tsx';
+import { CookedText } from '../components/cooked-text.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
@@ -13,7 +14,7 @@ import { PremiumNotice } from './premium-notice.tsx';
 import { ReplyActions } from './reply-actions.tsx';
 import { premiumRequiredOf } from './premium-required.ts';
 import * as styles from './replies.css.ts';
-import { card, cardTitle, dangerNotice, muted, prose } from './thread.css.ts';
+import { card, cardTitle, dangerNotice, muted } from './thread.css.ts';
 import { useReplies } from './thread-queries.ts';
 
 /** Replies rendered with the page: more than a phone or a desktop shows above the fold. */
@@ -86,7 +87,7 @@ const ReplyItem = memo(function ReplyItem({ post, number }: { post: Post; number
         </time>
         <span className={styles.number}>#{number}</span>
       </header>
-      <p className={prose}>{post.content}</p>
+      <CookedText html={post.cooked} />
       <div>
         <Button variant="ghost" size="sm">
           <ThumbsUp size={14} aria-hidden />

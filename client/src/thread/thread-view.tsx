@@ -1,5 +1,6 @@
 import { type CurrentUser, THREAD_PAGE_TEXT, THREAD_TEXT, type Thread } from '@enclave/protocol';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { CookedText } from '../components/cooked-text.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { badge } from '../forum/badge.css.ts';
@@ -13,7 +14,7 @@ import { ReadersStrip } from './readers-strip.tsx';
 import { ReplyActions } from './reply-actions.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { ReplyList } from './reply-list.tsx';
-import { card, infoNotice, noticeTitle, prose } from './thread.css.ts';
+import { card, infoNotice, noticeTitle } from './thread.css.ts';
 import * as styles from './thread-page.css.ts';
 
 /** A thread the viewer may read: the post itself, what it sells, and its replies. */
@@ -42,7 +43,7 @@ export function ThreadView({ thread, viewer }: { thread: Thread; viewer: Current
               The public thread of this premium discussion
             </RouterLink>
           )}
-          <p className={`${styles.content} ${prose}`}>{thread.content}</p>
+          <CookedText html={thread.cooked ?? ''} className={styles.content} />
           <p className={styles.meta}>
             <time dateTime={thread.createdAt}>{formatDateTime(thread.createdAt)}</time>
             <ReportButton contentType="thread" contentId={thread.id} authorId={thread.authorId} />
