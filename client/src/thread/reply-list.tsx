@@ -1,4 +1,4 @@
-import { type Post, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
+import { type Post, replyAnchor, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
 import { MessageSquare, ThumbsUp } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
@@ -14,6 +14,8 @@ import { PremiumNotice } from './premium-notice.tsx';
 import { ReplyActions } from './reply-actions.tsx';
 import { premiumRequiredOf } from './premium-required.ts';
 import * as styles from './replies.css.ts';
+import * as anchorStyles from './reply-anchor.css.ts';
+import { useLinkedReply, useReachLinkedReply } from './reply-anchor.ts';
 import { card, cardTitle, dangerNotice, muted } from './thread.css.ts';
 import { useReplies } from './thread-queries.ts';
 
@@ -54,15 +56,23 @@ function RepliesBody({ replies, posts }: { replies: ReturnType<typeof useReplies
     );
   }
   if (posts.length === 0) return <p className={muted}>No replies yet. Be the first to reply.</p>;
-  return <Replies posts={posts} />;
+  return <Replies posts={posts} replies={replies} />;
 }
 
-function Replies({ posts }: { posts: Post[] }) {
-  const count = useRevealedCount(posts.length, FIRST_REPLIES, REPLIES_PER_STEP);
+function Replies({ posts, replies }: { posts: Post[]; replies: ReturnType<typeof useReplies> }) {
+  const linked = useLinkedReply();
+  const revealed = useRevealedCount(posts.length, FIRST_REPLIES, REPLIES_PER_STEP);
+  // A reply a link names shows at once, with those before it.
+  const count = Math.max(revealed, posts.findIndex((post) => post.number === linked) + 1);
+  useReachLinkedReply(replies, posts, linked);
   return (
     <ol className={styles.list}>
       {posts.slice(0, count).map((post, index) => (
-        <li key={post.id}>
+        <li
+          key={post.id}
+          id={replyAnchor(post.number)}
+          className={post.number === linked ? anchorStyles.linked : undefined}
+        >
           <ReplyItem post={post} number={index + 1} />
         </li>
       ))}
