@@ -10,6 +10,7 @@ import {
   FORUM_PAGE_TEXT,
   PAGE_TEXT,
   PROFILE_TEXT,
+  REACTION_TEXT,
   REPORT_DIALOG_TEXT,
   SESSIONS_TEXT,
   THREAD_PAGE_TEXT,
@@ -25,6 +26,7 @@ import { banMember, muteMember } from '@enclave/server/moderation/sanctions.ts';
 import { saveReceivingAddresses } from '@enclave/server/payments/receiving-addresses.ts';
 import { confirmPayment, createPayment } from '@enclave/server/payments/service.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
+import { setReaction } from '@enclave/server/reactions/service.ts';
 import { reply } from '@enclave/server/replies/service.ts';
 import { createReport } from '@enclave/server/reports/service.ts';
 import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.ts';
@@ -101,6 +103,9 @@ async function seedForum() {
   await reply(app, alice, discussion.id, 'Which provider did you pick for the VPS?');
   await reply(app, admin, discussion.id, 'Please keep provider names out of thread titles.');
   const spam = await reply(app, dave, discussion.id, 'Cheap VPS at my referral link, DM me.');
+  // Reactions on the thread and a reply: the bars show chips, Alice's pressed.
+  await setReaction(app, alice, { target: 'thread', id: discussion.id, kind: 'heart' }, true);
+  await setReaction(app, bob, { target: 'post', id: spam.id, kind: 'laugh' }, true);
   const thread = (title: string, body: Parameters<typeof aThread>[2]) =>
     aThread(app, bob, { title, content: `${title}: the details, in full.`, categoryId, ...body });
   forum = {
@@ -143,7 +148,11 @@ async function seedForum() {
   await buyThread(app, dave, { amount: 40, referenceId: forum.premium.id, referenceType: 'thread' });
   await contribute(app, dave, forum.groupBuy.id, 20);
 
-  await sendMessage(app, bob, { content: 'Are you joining the font group buy tonight?', recipientId: alice.id });
+  const fromBob = await sendMessage(app, bob, {
+    content: 'Are you joining the font group buy tonight?',
+    recipientId: alice.id,
+  });
+  await setReaction(app, alice, { target: 'message', id: fromBob.id, kind: 'party' }, true);
   await sendMessage(app, alice, { content: 'Yes, count me in.', recipientId: bob.id });
   await sendMessage(app, dave, { content: 'Thanks for the VPN guide!', recipientId: alice.id });
 
@@ -355,6 +364,14 @@ describe('axe on every page for a member', () => {
     await page.getByText('Which provider did you pick for the VPS?').waitFor();
     await page.getByTestId('thread-readers').getByText('2 reading').waitFor();
     await expectAccessible(page, 'thread-member');
+    const reactions = page.getByRole('group', { name: REACTION_TEXT.bar }).first();
+    await reactions.getByRole('button', { name: REACTION_TEXT.chip('Heart', 1, true) }).hover();
+    await page.getByRole('tooltip').getByText(alice.username).waitFor();
+    await expectAccessible(page, 'who-reacted');
+    await reactions.getByRole('button', { name: REACTION_TEXT.add }).click();
+    await page.getByRole('dialog', { name: REACTION_TEXT.picker }).waitFor();
+    await expectAccessible(page, 'reaction-picker');
+    await closeDialog(page);
     // The reply form's editor: writing with the member suggestions open, then the preview.
     const replyForm = page.getByRole('form', { name: THREAD_PAGE_TEXT.leaveReply });
     await replyForm.getByLabel('Your reply').click();

@@ -1,7 +1,8 @@
-import { FACTOR_TEXT } from '@enclave/protocol';
+import { FACTOR_TEXT, REACTION_KINDS, REACTION_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { appCodeNow } from '@enclave/server/factors/authenticator-app.ts';
 import { sendMessage } from '@enclave/server/private-messages/service.ts';
+import { setReaction } from '@enclave/server/reactions/service.ts';
 import { reply } from '@enclave/server/replies/service.ts';
 import { createMember, DEFAULT_PASSWORD } from '@enclave/server/test/factories.ts';
 import { aCategory, aThread, grantCoins } from '@enclave/server/test/forum.ts';
@@ -44,7 +45,12 @@ beforeAll(async () => {
     tags: ['vpn', 'wireguard', 'self-hosting'],
   });
   await aThread(app, author, { title: 'Threat models', categoryId: category.id, isPremium: true, premiumCost: 40 });
-  await reply(app, author, thread.id, 'Which provider did you pick for the VPS?');
+  const answer = await reply(app, author, thread.id, 'Which provider did you pick for the VPS?');
+  // Every kind on the thread and on the reply: the bars at their widest.
+  for (const kind of REACTION_KINDS) {
+    await setReaction(app, author, { target: 'thread', id: thread.id, kind }, true);
+    await setReaction(app, author, { target: 'post', id: answer.id, kind }, true);
+  }
   pages = {
     forum: [
       '/',
@@ -163,6 +169,24 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
     await page.getByRole('button', { name: 'New Message' }).first().click();
     await page.getByRole('dialog', { name: 'New Message' }).getByRole('toolbar', { name: 'Formatting' }).waitFor();
     failures.push(...(await overflowsHere(page, 'the compose dialog’s editor')));
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+
+  it('reactions: the picker open and who reacted, named by a 32-character name', async () => {
+    const { user } = await createMember(app, { username: longName('reacting') });
+    const context = await signedInContext(browser, app, url, user, { width: 390, height: HEIGHT });
+    const page = await context.newPage();
+    await page.goto(`${url}/thread/${pages.readersOf}`);
+    const bar = page.getByRole('article', { name: 'Reply #1' }).getByRole('group', { name: REACTION_TEXT.bar });
+    await bar.getByRole('button', { name: REACTION_TEXT.chip('Thinking', 1, false) }).hover();
+    await page.getByRole('tooltip').getByText(author.username).waitFor();
+    const failures = await overflowsHere(page, 'who reacted');
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+    await bar.getByRole('button', { name: REACTION_TEXT.add }).click();
+    await page.getByRole('dialog', { name: REACTION_TEXT.picker }).waitFor();
+    failures.push(...(await overflowsHere(page, 'the reaction picker')));
     expect(failures).toEqual([]);
     await context.close();
   });

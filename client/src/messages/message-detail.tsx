@@ -7,6 +7,7 @@ import { Button } from '../components/button.tsx';
 import { CookedText } from '../components/cooked-text.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { RouterLink } from '../components/router-link.tsx';
+import { ReactionBar } from '../reactions/reaction-bar.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
 import { counterpartOf, isOpenableLink } from './message-text.ts';
 import * as styles from './messages.css.ts';
@@ -52,6 +53,7 @@ export function MessageDetail({ message, box, onClose, onReply }: MessageDetailP
       </header>
       <CookedText html={message.cooked} />
       {message.hasAttachment && <Attachment message={message} />}
+      <ReactionBar target="message" id={message.id} threadId={null} reactions={message.reactions} />
       <TypingLine only={{ id: box === 'inbox' ? message.senderId : message.recipientId }} />
       <footer className={styles.detailActions}>
         <Button onPress={() => onReply(counterpart)}>

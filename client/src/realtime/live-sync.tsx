@@ -5,6 +5,7 @@ import { ShareSync } from '../forum/share-sync.tsx';
 import { MessageSync } from '../messages/message-sync.tsx';
 import { TypingSync } from '../messages/typing-sync.tsx';
 import { NotificationSync } from '../notifications/notification-sync.tsx';
+import { ReactionSync } from '../reactions/reaction-sync.tsx';
 import { SessionSync } from '../session/session-sync.tsx';
 import { WalletSync } from '../wallet/wallet-sync.tsx';
 import { useSocket } from './socket-provider.tsx';
@@ -26,6 +27,7 @@ export function LiveSync({ goToAuth, openThread }: { goToAuth: () => void; openT
       <AdminSync />
       <ShareSync openThread={openThread} />
       <GroupBuySync />
+      <ReactionSync />
     </>
   );
 }

@@ -1,19 +1,19 @@
 import { type Post, replyAnchor, SKELETON_ROWS, THREAD_PAGE_TEXT, THREAD_TEXT } from '@enclave/protocol';
-import { MessageSquare, ThumbsUp } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { memo } from 'react';
 import { Avatar } from '../components/avatar.tsx';
-import { Button } from '../components/button.tsx';
 import { CookedText } from '../components/cooked-text.tsx';
 import { formatDateTime } from '../components/dates.ts';
 import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { LoadingRows } from '../components/skeleton.tsx';
 import { useRevealedCount } from '../layout/first-screen.ts';
+import { ReactionBar } from '../reactions/reaction-bar.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
 import { roleLabel } from './author-panel.tsx';
 import { PremiumNotice } from './premium-notice.tsx';
-import { ReplyActions } from './reply-actions.tsx';
 import { premiumRequiredOf } from './premium-required.ts';
 import * as styles from './replies.css.ts';
+import { ReplyActions } from './reply-actions.tsx';
 import * as anchorStyles from './reply-anchor.css.ts';
 import { useLinkedReply, useReachLinkedReply } from './reply-anchor.ts';
 import { card, cardTitle, dangerNotice, muted } from './thread.css.ts';
@@ -81,9 +81,9 @@ function Replies({ posts, replies }: { posts: Post[]; replies: ReturnType<typeof
 }
 
 /**
- * Like has no behaviour (spec 001 §2); Reply and Quote add to the reply form (issue #28). Memoised: the list adds
- * replies ten at a time once the first screen is there (useRevealedCount), and each step rendered every reply shown
- * before it again.
+ * Like toggles 👍 and leads the reply's reactions; Reply and Quote add to the reply form (issue #28). Memoised: the
+ * list adds replies ten at a time once the first screen is there (useRevealedCount), and each step rendered every
+ * reply shown before it again.
  */
 const ReplyItem = memo(function ReplyItem({ post, number }: { post: Post; number: number }) {
   return (
@@ -99,10 +99,7 @@ const ReplyItem = memo(function ReplyItem({ post, number }: { post: Post; number
       </header>
       <CookedText html={post.cooked} />
       <div>
-        <Button variant="ghost" size="sm">
-          <ThumbsUp size={14} aria-hidden />
-          Like
-        </Button>
+        <ReactionBar target="post" id={post.id} threadId={post.threadId} reactions={post.reactions} withLike />
         <ReplyActions
           source={{ threadId: post.threadId, number: post.number, authorName: post.authorName }}
           content={post.content}

@@ -6,6 +6,7 @@ import { RouterLink } from '../components/router-link.tsx';
 import { badge } from '../forum/badge.css.ts';
 import { TagList } from '../forum/tag-list.tsx';
 import { CategoryLink, PremiumBadge, PrivateBadge } from '../forum/thread-labels.tsx';
+import { ReactionBar } from '../reactions/reaction-bar.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
 import { AuthorPanel } from './author-panel.tsx';
 import { GroupBuyCard } from './group-buy-card.tsx';
@@ -44,6 +45,7 @@ export function ThreadView({ thread, viewer }: { thread: Thread; viewer: Current
             </RouterLink>
           )}
           <CookedText html={thread.cooked ?? ''} className={styles.content} />
+          <ReactionBar target="thread" id={thread.id} threadId={thread.id} reactions={thread.reactions} />
           <p className={styles.meta}>
             <time dateTime={thread.createdAt}>{formatDateTime(thread.createdAt)}</time>
             <ReportButton contentType="thread" contentId={thread.id} authorId={thread.authorId} />
