@@ -1,10 +1,10 @@
-import { api } from '@enclave/protocol';
+import { api, PRESENCE_TEXT } from '@enclave/protocol';
 import type { App } from '@enclave/server';
 import { createMember } from '@enclave/server/test/factories.ts';
 import { aThread } from '@enclave/server/test/forum.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext, socketReady } from './harness.ts';
+import { DESKTOP, MOBILE, memberTab, productInBrowser, screenshot, signedInContext, socketReady } from './harness.ts';
 
 let browser: Browser;
 let app: App;
@@ -55,6 +55,16 @@ describe('who is here, in Chromium', () => {
     await benPage.context().close();
     await readers(adaPage).getByText('1 reading').waitFor();
     expect(await readers(adaPage).locator(`[title="${ben.username}"]`).count()).toBe(0);
+
+    // A member who hides their profile comes to read: counted, drawn as a plain face, named nowhere.
+    const { user: shy, client: shyClient } = await createMember(app, { username: 'shy_reader' });
+    await shyClient.call(api.updatePrivacy, { body: { defaultThreadPrivate: false, hideProfile: true } });
+    const shysTab = await memberTab(app, url, shy);
+    expect(await shysTab.timeout(2000).emitWithAck('thread:watch', thread.id)).toEqual({ ok: true });
+    await readers(adaPage).getByText('2 reading').waitFor();
+    await readers(adaPage).locator(`[title="${PRESENCE_TEXT.hiddenMember}"]`).waitFor();
+    expect(await adaPage.getByText(shy.username).count()).toBe(0);
+    await screenshot(adaPage, 'presence-thread-hidden-reader-1280');
   });
 
   it('a member replying to another is shown "typing…" on their messages page, gone once the message is sent', async () => {

@@ -14,15 +14,10 @@ export const strip = style({
   height: '24px',
 });
 
-export const faces = style({ display: 'inline-flex', alignItems: 'center' });
+/** Side by side, not overlapping: at a badge's height an overlap hid half of each member's initials. */
+export const faces = style({ display: 'inline-flex', alignItems: 'center', gap: '2px' });
 
-/** The avatars overlap a little, each ringed in the card's colour so they read apart. */
-export const face = style({
-  display: 'inline-flex',
-  borderRadius: vars.radius.full,
-  boxShadow: `0 0 0 2px ${vars.color.surface}`,
-  selectors: { '& + &': { marginInlineStart: '-4px' } },
-});
+export const face = style({ display: 'inline-flex', borderRadius: vars.radius.full });
 
 // The shared avatar, at a badge's height.
 globalStyle(`${face} > span`, { width: '24px', height: '24px', fontSize: '10px' });
