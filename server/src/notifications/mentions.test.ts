@@ -158,6 +158,17 @@ describe('a mention in a text the member may read', () => {
     await expectNotTold('Hi @', blocker);
   });
 
+  it('tells no banned member', async () => {
+    const author = await createMember(app);
+    // A banned member has no session to listen with: what would be stored for them is what counts.
+    const banned = await createMember(app, { isBanned: true });
+    const other = await listener();
+    const thread = await aThread(app, (await createMember(app)).user);
+    await reply(author.client, thread.id, `${at(banned)} ${at(other)} BANNED-CHECK`);
+    await toldOnce(other);
+    expect(await storedMentions(banned.user.id)).toBe(0);
+  });
+
   it('tells no one who turned mentions off', async () => {
     const author = await createMember(app);
     const quietOne = await listener();
