@@ -1,6 +1,7 @@
 import { api } from '@enclave/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
+import { CookedText } from '../components/cooked-text.tsx';
 import * as styles from './markdown-editor.css.ts';
 
 /**
@@ -30,7 +31,5 @@ export function EditorPreview({ content }: { content: string }) {
       </p>
     );
   }
-  // Sanitized on the server (an allow-list sanitizer), as every cooked text the page shows.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitized HTML
-  return <div className={styles.preview} dangerouslySetInnerHTML={{ __html: preview.data.cooked }} />;
+  return <CookedText html={preview.data.cooked} className={styles.preview} />;
 }
