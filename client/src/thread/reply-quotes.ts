@@ -1,3 +1,5 @@
+import { replyAnchor } from '@enclave/protocol';
+
 /** What a Reply or Quote names: a reply (its number) or the thread's own post (none). */
 export interface QuotedSource {
   threadId: number;
@@ -8,7 +10,9 @@ export interface QuotedSource {
 
 /** The address of a reply on its thread's page (ReplyItem's anchor), or of the thread itself. */
 export function sourceLink({ threadId, number }: QuotedSource): string {
-  return number === null ? `[the thread](/thread/${threadId})` : `[#${number}](/thread/${threadId}#reply-${number})`;
+  return number === null
+    ? `[the thread](/thread/${threadId})`
+    : `[#${number}](/thread/${threadId}#${replyAnchor(number)})`;
 }
 
 /** What Reply starts a reply with: a mention of the author, or a link to the reply when its author is not shown. */
