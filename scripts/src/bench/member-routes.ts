@@ -55,7 +55,10 @@ export const MEMBER_ROUTES: MemberRoute[] = [
     method: 'POST',
     path: `/api/threads/${HOT_THREAD}/posts`,
     as: 'writers',
-    body: (n) => ({ content: `Benchmark reply, sample ${n}` }),
+    // Formatted, with a mention (issue #28): the write goal holds for a reply that is cooked and tells someone.
+    body: (n) => ({
+      content: `**Benchmark** reply, sample ${n}: _formatted_, with \`code\`, [a link](https://example.org/) and @member${(n % 50) + 1}.`,
+    }),
     goal: WRITE_GOAL,
   },
   {
