@@ -1,21 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { createRef, type Ref, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
 import { callsTo, json, mockApi } from '../testing/mock-api.ts';
-import { MarkdownEditor } from './markdown-editor.tsx';
+import { appendEdit } from './markdown-actions.ts';
+import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx';
 
-function Editor({ initial }: { initial: string }) {
+function Editor({ initial, handle }: { initial: string; handle?: Ref<EditorHandle> }) {
   const [value, setValue] = useState(initial);
-  return <MarkdownEditor label="Your reply" value={value} onChange={setValue} />;
+  return <MarkdownEditor label="Your reply" value={value} onChange={setValue} ref={handle} />;
 }
 
-function renderEditor(initial = '') {
+function renderEditor(initial = '', handle?: Ref<EditorHandle>) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Editor initial={initial} />
+      <Editor initial={initial} handle={handle} />
     </QueryClientProvider>,
   );
   return screen.getByLabelText('Your reply') as HTMLTextAreaElement;
@@ -147,5 +148,17 @@ describe('the Markdown editor', () => {
     expect(area.value).toBe('and @ali');
     await user.keyboard(' @al');
     expect(await screen.findByRole('listbox', { name: 'Members' })).toBeTruthy();
+  });
+
+  it('takes a Reply or Quote while the preview shows: back to Write, the text added, the text area focused', async () => {
+    mockApi({ 'POST /api/preview': json({ cooked: '<p>Draft</p>' }) });
+    const handle = createRef<EditorHandle>();
+    const area = renderEditor('Draft', handle);
+    await userEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    await screen.findByText('Draft', { selector: 'p' });
+    act(() => handle.current?.edit((value) => appendEdit(value, '> quoted\n\n', true)));
+    expect(screen.getByRole('tab', { name: 'Write' }).getAttribute('aria-selected')).toBe('true');
+    expect(area.value).toBe('Draft\n\n> quoted\n\n');
+    expect(document.activeElement).toBe(area);
   });
 });

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type Ref, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import * as tabStyles from '../components/tabs.css.ts';
 import * as fieldStyles from '../components/text-field.css.ts';
 import { EditorPreview } from './editor-preview.tsx';
@@ -63,7 +64,8 @@ export function MarkdownEditor({
   const listId = `${id}-members`;
 
   const edit = (make: (value: string) => Edit) => {
-    setTab('write');
+    // A Reply or Quote while the preview shows: the text area must be shown before it can take the focus and the text.
+    if (textArea.current?.closest('[hidden]')) flushSync(() => setTab('write'));
     const area = textArea.current;
     if (!area) return;
     editTextArea(area, make(area.value));
