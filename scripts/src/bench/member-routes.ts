@@ -8,15 +8,18 @@ type Signer = 'reader' | 'admin' | 'writers';
 
 export interface MemberRoute {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   as: Signer;
   body?: (n: number) => unknown;
+  /** Writes by the members of the write route before it (removing the reactions they added), not by new ones. */
+  sameWriters?: boolean;
   /** At M, in ms: issue #26's for every read (p50 ≤ 10, p99 ≤ 50), issue #14's for writes (30, 100). */
   goal: { p50: number; p99: number };
 }
 
 const READ_GOAL = { p50: 10, p99: 50 };
+const REACTING = `/api/reactions/thread/${HOT_THREAD}/heart`;
 const WRITE_GOAL = { p50: 30, p99: 100 };
 
 const read = (name: string, path: string, as: Signer = 'reader'): MemberRoute => ({
@@ -69,6 +72,18 @@ export const MEMBER_ROUTES: MemberRoute[] = [
     body: (n) => ({ title: `Benchmark thread, sample ${n}`, content: 'A new benchmark thread.', categoryId: 3 }),
     goal: WRITE_GOAL,
   },
+  // Reactions (issue #28): 200 members add a heart to the hot thread, its replies' list of changes, then take it back.
+  { name: 'PUT /api/reactions/thread/{id}/heart', method: 'PUT', path: REACTING, as: 'writers', goal: WRITE_GOAL },
+  read('/api/reactions/thread/{id}/heart (who reacted)', REACTING),
+  read('/api/threads/{id}/posts (200 replies, after 200 reactions)', `/api/threads/${HOT_THREAD}/posts`),
+  {
+    name: 'DELETE /api/reactions/thread/{id}/heart',
+    method: 'DELETE',
+    path: REACTING,
+    as: 'writers',
+    sameWriters: true,
+    goal: WRITE_GOAL,
+  },
 ];
 
 const SAMPLES = 200;
@@ -97,7 +112,8 @@ export interface RouteFigure {
 }
 
 function requester(app: FastifyInstance, baseUrl: string, route: MemberRoute, routeIndex: number, members: number) {
-  const writers = MEMBER_ROUTES.filter((r, i) => r.as === 'writers' && i < routeIndex).length * WRITERS_PER_ROUTE;
+  const ranges = MEMBER_ROUTES.filter((r, i) => r.as === 'writers' && !r.sameWriters && i < routeIndex).length;
+  const writers = (ranges - (route.sameWriters ? 1 : 0)) * WRITERS_PER_ROUTE;
   const writer = (n: number) => FIRST_WRITER + ((writers + n) % (members - FIRST_WRITER));
   // The member signs in first (a writer's session is new), then the request alone is timed.
   return async (n: number) => {
