@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
-import { createMember } from '../test/factories.ts';
+import { createMember, signedInClient } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { reactionModels } from './models.ts';
 
@@ -144,6 +144,10 @@ describe('reactions', () => {
     });
     const who = (await senderClient.call(api.reactors, params('message', sent.id, 'heart'))).json() as Reactors;
     expect(who.members.map((member) => member.username).sort()).toEqual([sender.username, recipient.username].sort());
+    // Once the recipient blocks the sender, the sender's reactions reach them no more; taking one back still works.
+    await recipientClient.call(api.blockMember, { params: { id: sender.id } });
+    expect((await react(senderClient, 'message', sent.id, 'laugh')).statusCode).toBe(403);
+    expect((await unreact(senderClient, 'message', sent.id, 'heart')).json().counts).toEqual({ heart: 1 });
   });
 
   it('follow the read gate: 402 premium without access, 404 private or removed, 401 visitors and banned', async () => {
@@ -156,7 +160,18 @@ describe('reactions', () => {
     expect(locked.json().code).toBe(ErrorCode.PremiumRequired);
     expect((await client.call(api.reactors, params('thread', premium.id))).statusCode).toBe(402);
     expect((await react(client, 'thread', hidden.id)).statusCode).toBe(404);
-    expect((await react(client, 'post', 987_654)).statusCode).toBe(404);
+    const missing = await react(client, 'post', 987_654);
+    expect(missing.statusCode).toBe(404);
+    // A reply in a hidden thread answers as one that does not exist.
+    const hiddenReply = await aThread(app, author, { isPrivate: true, allowedUserIds: [] });
+    const authorClient = await signedInClient(app, author);
+    const post = (
+      await authorClient.call(api.reply, { params: { id: hiddenReply.id }, body: { content: 'Hush' } })
+    ).json() as Post;
+    const refused = await react(client, 'post', post.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual(missing.json());
+    expect((await client.call(api.reactors, params('post', post.id))).json()).toEqual(missing.json());
     expect((await react(new TestClient(app), 'thread', premium.id)).statusCode).toBe(401);
     const banned = await createMember(app, { isBanned: true });
     expect((await react(banned.client, 'thread', hidden.id)).statusCode).toBe(401);

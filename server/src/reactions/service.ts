@@ -9,7 +9,8 @@ import {
   type ReactorsQuery,
 } from '@enclave/protocol';
 import { assertNotMuted } from '../auth/guards.ts';
-import { notFound } from '../errors.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
+import { blockBetween } from '../private-messages/blocks.ts';
 import { findMessage } from '../private-messages/boxes.ts';
 import type { DomainEvents } from '../realtime/domain-events.ts';
 import { replyById } from '../replies/replies.ts';
@@ -48,7 +49,10 @@ async function reachable(app: ReactionContext, viewer: Viewer, { target, id }: R
   if (target === 'post') {
     const post = await replyById(app, id);
     if (!post || post.removedAt) throw notFound(REPORT_TEXT.postNotFound);
-    await readableThread(app, viewer, post.threadId, { shown: true });
+    // A reply in a thread the viewer may not see is no reply to them: the same 404 as one that never was.
+    await readableThread(app, viewer, post.threadId, { shown: true }).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 404 ? notFound(REPORT_TEXT.postNotFound) : error;
+    });
     return {
       target,
       id,
@@ -92,6 +96,10 @@ export async function setReaction(
   assertNotMuted(viewer);
   const where = await reachable(app, viewer, params);
   const { target, id, kind } = params;
+  // A reaction reaches the other member as a message would: a block between them refuses it (taking one back is not).
+  const other = where.memberIds?.find((memberId) => memberId !== viewer.id);
+  const blocked = on && other !== undefined ? await blockBetween(app, viewer, other) : null;
+  if (blocked) throw forbidden(blocked);
   const key = `${where.list}|${target}:${id}|${viewer.id}|${kind}|${on}`;
   const running = underWayIn(app);
   let change = running.get(key);
