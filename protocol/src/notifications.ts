@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { Id, IsoDate, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
+import { replyAnchor } from './reply-anchor.ts';
 
 /**
  * What a member is notified of; each kind is also a preference (in the app, by email). `outcome` says
@@ -189,5 +190,5 @@ export function notificationLink({
   }
 }
 
-/** The id of a reply's element on its thread's page: a link to `#reply-{n}` opens the thread at that reply. */
-export const replyAnchor = (replyNumber: number) => `reply-${replyNumber}`;
+// A module of its own: the replies list (a first screen) sets it, and this module builds TypeBox schemas as it loads.
+export { replyAnchor } from './reply-anchor.ts';

@@ -3,25 +3,17 @@ import { Id, Nullable } from './common.ts';
 import { route } from './contract.ts';
 import { endpoints } from './endpoints.ts';
 
-/**
- * Reactions (issue 28): a small fixed set, one of each kind per member, on a thread, a reply (`post`) or a private
- * message. Their labels are REACTION_TEXT's (ui-texts.ts); the emoji are the kinds' faces, the same in every language.
- */
-export const REACTION_KINDS = ['thumbsUp', 'heart', 'laugh', 'party', 'thinking'] as const;
-export type ReactionKind = (typeof REACTION_KINDS)[number];
-export const REACTION_EMOJI: Record<ReactionKind, string> = {
-  thumbsUp: '👍',
-  heart: '❤️',
-  laugh: '😂',
-  party: '🎉',
-  thinking: '🤔',
-};
+// The plain values live apart from the schemas (as wallet-values.ts does): the replies list and the reaction bar are
+// first screens, and a module that builds a TypeBox schema as it loads brought TypeBox into their JS (issue #14).
+import {
+  REACTION_KINDS,
+  REACTION_LIMITS,
+  REACTION_TARGETS,
+  type ReactionKind,
+  type ReactionTarget,
+} from './reaction-values.ts';
 
-export const REACTION_TARGETS = ['thread', 'post', 'message'] as const;
-export type ReactionTarget = (typeof REACTION_TARGETS)[number];
-
-/** Reacting: at most this many changes (adds and removals) a member per window; the 429 carries the wait. */
-export const REACTION_LIMITS = { perWindow: 30, windowMs: 60_000, whoPageMax: 50 } as const;
+export * from './reaction-values.ts';
 
 export const ReactionKindSchema = Type.Enum([...REACTION_KINDS]);
 export const ReactionTargetSchema = Type.Enum([...REACTION_TARGETS]);
@@ -34,8 +26,6 @@ export const ReactionSummary = Type.Object({
 export type ReactionSummary = Omit<Type.Static<typeof ReactionSummary>, 'counts'> & {
   counts: Partial<Record<ReactionKind, number>>;
 };
-
-export const NO_REACTIONS: ReactionSummary = { counts: {}, mine: [] };
 
 export const ReactionParams = Type.Object({ target: ReactionTargetSchema, id: Id, kind: ReactionKindSchema });
 export type ReactionParams = Type.Static<typeof ReactionParams>;
