@@ -123,6 +123,20 @@ describe('reactions', () => {
     }
   });
 
+  it('are read again after a restore, which may put back fewer changes than a process folded', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const { client } = await createMember(app);
+    await react(client, 'thread', thread.id, 'heart');
+    // As a restore of a backup from before the reaction would leave it: the change gone, every process told.
+    await reactionModels(app).ReactionChange.deleteMany({ list: `reactions:t${thread.id}` });
+    app.changes.tell({ kind: 'all' });
+    expect((await client.call(api.thread, { params: { id: thread.id } })).json().reactions).toEqual({
+      counts: {},
+      mine: [],
+    });
+  });
+
   it('on messages are for their two members only, and shown in both boxes', async () => {
     const { user: sender, client: senderClient } = await createMember(app);
     const { user: recipient, client: recipientClient } = await createMember(app);

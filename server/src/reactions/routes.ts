@@ -4,8 +4,14 @@ import { member, readerOf, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
 import { reactors, setReaction } from './service.ts';
+import { forgetFolds } from './tally.ts';
 
 export const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A restore, told to every process: what each folded may be past the restored lists.
+  app.changes.on((change) => {
+    if (change.kind === 'all') forgetFolds(app);
+  });
+
   // Adding and removing share one allowance: both are writes, and toggling is what a flood would do.
   const reacting = [
     member,

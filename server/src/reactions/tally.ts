@@ -102,6 +102,11 @@ export async function foldOf(app: StorageContext, list: string, atLeast = 0): Pr
   return next;
 }
 
+/** After a restore (or `admin reload`): the data may be older than what this process has folded. */
+export function forgetFolds(app: StorageContext): void {
+  folds.delete(app.mongo);
+}
+
 /** Counts and the viewer's own kinds on one target of a fold. */
 export function summaryIn(fold: Fold, target: ReactionTarget, id: number, viewerId: number | null): ReactionSummary {
   const kinds = fold.targets.get(keyOf(target, id));
