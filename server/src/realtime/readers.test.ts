@@ -14,7 +14,10 @@ beforeAll(async () => {
 });
 
 /** The last readers packet a tab holds for the thread, once one matches (packets come at most once a second). */
-async function readersSeen(tab: Tab, threadId: number, expected: Partial<ThreadReaders>): Promise<ThreadReaders> {
+/** `expected` as toMatchObject takes it: the readers shown may be named by their ids alone. */
+type ReadersLike = Partial<Omit<ThreadReaders, 'shown'>> & { shown?: Partial<ThreadReaders['shown'][number]>[] };
+
+async function readersSeen(tab: Tab, threadId: number, expected: ReadersLike): Promise<ThreadReaders> {
   let last: ThreadReaders | undefined;
   await expect
     .poll(
