@@ -70,7 +70,7 @@ globalStyle(inside('hr'), { border: 0, borderTop: `1px solid ${vars.color.border
 globalStyle(inside('img'), { maxWidth: '100%', height: 'auto' });
 // A wide table scrolls in its own box on a phone; the page never does.
 globalStyle(inside('.table-scroll'), { maxWidth: '100%', overflowX: 'auto' });
-globalStyle(inside('.table-scroll:focus-visible'), {
+globalStyle(inside('.table-scroll:focus-visible, pre:focus-visible'), {
   outline: `2px solid ${vars.color.focusRing}`,
   outlineOffset: '2px',
 });

@@ -53,8 +53,9 @@ const options: sanitizeHtml.IOptions = {
     a: ['href', 'rel'],
     img: ['src', 'alt', 'title'],
     ol: ['start'],
+    pre: ['tabindex'],
     div: ['tabindex', 'role', 'aria-label'],
-    input: ['type', 'checked', 'disabled'],
+    input: ['type', 'checked', 'disabled', 'aria-label'],
   },
   allowedClasses: {
     a: ['mention'],
@@ -81,13 +82,16 @@ const options: sanitizeHtml.IOptions = {
     },
     // Only the box a table scrolls in is a div (markdown.ts): its attributes are fixed, whatever came in.
     div: (tagName) => ({ tagName, attribs: TABLE_SCROLL }),
+    // A code block scrolls sideways rather than wrapping its lines: a keyboard must reach it too (as GitHub's do).
+    pre: (tagName) => ({ tagName, attribs: { tabindex: '0' } }),
     input: (tagName, attribs) => ({
       tagName,
       attribs: {
         type: 'checkbox',
         class: 'task-list-item-checkbox',
         disabled: '',
-        ...(attribs.checked !== undefined && { checked: '' }),
+        // A form control needs a name (axe's label rule); the item's own words follow it.
+        ...(attribs.checked !== undefined ? { checked: '', 'aria-label': 'Done' } : { 'aria-label': 'Not done' }),
       },
     }),
   },

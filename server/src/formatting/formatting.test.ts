@@ -54,12 +54,16 @@ describe('cooking', () => {
     expect(cooked).toContain('<h2>Plan</h2>');
     expect(cooked).toContain('<strong>bold</strong> <em>em</em> <s>gone</s> <code>code</code>');
     expect(cooked).toContain('<ol>\n<li>one</li>');
-    expect(cooked).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked />done');
-    expect(cooked).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled />todo');
+    expect(cooked).toContain(
+      '<input type="checkbox" class="task-list-item-checkbox" disabled checked aria-label="Done" />done',
+    );
+    expect(cooked).toContain(
+      '<input type="checkbox" class="task-list-item-checkbox" disabled aria-label="Not done" />todo',
+    );
     expect(cooked).toContain('<div class="table-scroll" tabindex="0" role="region" aria-label="Table">\n<table>');
     expect(cooked).toContain('<th class="align-left">left</th>\n<th class="align-center">mid</th>');
     expect(cooked).toContain('<td class="align-right">c</td>');
-    expect(cooked).toContain('<pre><code class="language-ts">const x = 1 &lt; 2;\n</code></pre>');
+    expect(cooked).toContain('<pre tabindex="0"><code class="language-ts">const x = 1 &lt; 2;\n</code></pre>');
     expect(cooked).toContain('<blockquote>\n<p>quoted</p>\n</blockquote>');
     // A single newline stays a line break, as plain text read.
     expect(cooked).toContain('<p>first line<br />\nsecond line</p>');
