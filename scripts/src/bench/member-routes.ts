@@ -45,6 +45,16 @@ export const MEMBER_ROUTES: MemberRoute[] = [
   read('/api/admin/users', '/api/admin/users', 'admin'),
   read('/api/admin/stats', '/api/admin/stats', 'admin'),
   read('/api/admin/threads', '/api/admin/threads', 'admin'),
+  // The editor's reads (issue #28): `@mem` suggests members by prefix; the preview cooks a draft and stores nothing.
+  read('/api/users/suggestions?prefix=mem', '/api/users/suggestions?prefix=mem'),
+  {
+    name: 'POST /api/preview',
+    method: 'POST',
+    path: '/api/preview',
+    as: 'writers',
+    body: (n) => ({ content: `# Draft ${n}\n\n- **bold**, _em_, \`code\`\n- [x] a task, @member${(n % 50) + 1}` }),
+    goal: READ_GOAL,
+  },
   {
     name: 'POST /api/messages',
     method: 'POST',
