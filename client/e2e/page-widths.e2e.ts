@@ -74,9 +74,10 @@ beforeAll(async () => {
   };
 });
 
-async function someoneWith(role: Role, balance: number): Promise<UserRecord> {
+/** A member with a message from the author in their inbox, named by `label` (unique in this file). */
+async function someoneWith(role: Role, balance: number, label = `${role}_${balance}`): Promise<UserRecord> {
   const { user } = await createMember(app, {
-    username: longName(`${role}_${balance}`),
+    username: longName(label),
     isAdmin: role === 'admin',
     isModerator: role === 'moderator',
   });
@@ -131,7 +132,7 @@ describe('every page fits the viewport at 320, 390 and 768 px', () => {
   }
 
   it('who is here: a full readers strip and "typing…" from a 32-character name', async () => {
-    const user = await someoneWith('member', 0);
+    const user = await someoneWith('member', 0, 'present');
     // Seven others read the thread: five faces, "+3" and "8 reading" beside the tags.
     for (let index = 0; index < 7; index += 1) {
       const { user: reader } = await createMember(app, { username: longName(`reader${index}`) });
