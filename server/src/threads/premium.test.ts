@@ -143,6 +143,8 @@ describe('buying a premium thread (POST /api/coins/spend)', () => {
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(49);
     expect(await balanceOf(app, buyer.id)).toBe(970);
+    // The author is credited just after the answer (purchases.ts): the work the app tracks.
+    await app.settled();
     expect(await balanceOf(app, author.id)).toBe(30);
     expect(await threadModels(app).Holding.countDocuments({ threadId: thread.id, userId: buyer.id })).toBe(1);
     await expectLedgerReconciles(app);
