@@ -45,8 +45,9 @@ export const MEMBER_ROUTES: MemberRoute[] = [
   read('/api/admin/users', '/api/admin/users', 'admin'),
   read('/api/admin/stats', '/api/admin/stats', 'admin'),
   read('/api/admin/threads', '/api/admin/threads', 'admin'),
-  // The editor's reads (issue #28): `@mem` suggests members by prefix; the preview cooks a draft and stores nothing.
-  read('/api/users/suggestions?prefix=mem', '/api/users/suggestions?prefix=mem'),
+  // The editor's reads (issue #28): `@mem` suggests members by prefix (a member each time: a member may ask some 60 a
+  // minute, as a person typing does); the preview cooks a draft and stores nothing.
+  read('/api/users/suggestions?prefix=mem', '/api/users/suggestions?prefix=mem', 'writers'),
   {
     name: 'POST /api/preview',
     method: 'POST',
