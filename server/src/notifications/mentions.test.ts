@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   api,
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -95,11 +94,9 @@ async function expectNotTold(secret: string, member: Listener) {
 
 /** Waits (5 s at most) for the member's mention packet, and checks it came once. */
 async function toldOnce(member: Listener): Promise<Notification> {
-  const deadline = Date.now() + 5000;
-  while (mentionPackets(member.tab).length === 0) {
-    if (Date.now() > deadline) throw new Error(`${member.user.username} was not told of a mention within 5 s`);
-    await sleep(20);
-  }
+  await expect
+    .poll(() => mentionPackets(member.tab).length, { timeout: 5000, interval: 20, message: 'told of a mention' })
+    .toBeGreaterThan(0);
   await quiet(app, member.tab);
   const packets = mentionPackets(member.tab);
   expect(packets).toHaveLength(1);

@@ -49,13 +49,21 @@ async function tab(server: ServerProcess, cookie?: string): Promise<ClientSocket
   return socket;
 }
 
-function post(server: ServerProcess, cookie: string | undefined, url: string, body: unknown) {
+/** A request as the app's client sends it (a state-changing call without `x-requested-with` is refused). */
+function call(server: ServerProcess, cookie: string | undefined, method: string, url: string, body?: unknown) {
   return fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${cookie}` },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      cookie: `${SESSION_COOKIE}=${cookie}`,
+      'x-requested-with': 'enclave',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+const post = (server: ServerProcess, cookie: string | undefined, url: string, body: unknown) =>
+  call(server, cookie, 'POST', url, body);
 
 describe('two server processes sharing rate limits through Redis', () => {
   it('give a member alternating between them the allowance of one', async () => {
@@ -318,5 +326,35 @@ describe('who is here, across two server processes', () => {
     expect(await typing).toEqual({ fromUserId: alice.id, username: alice.username });
     writer.disconnect();
     expect(await stopped).toEqual({ fromUserId: alice.id });
+  });
+});
+
+describe('reactions across two server processes', () => {
+  it('count every change made through either, and reach the watchers on the other', async () => {
+    const { user: author } = await createMember(app);
+    const thread = await aThread(app, author);
+    const [{ client: first }, { client: second }, { client: watcher }] = await Promise.all([
+      createMember(app),
+      createMember(app),
+      createMember(app),
+    ]);
+    const onB = await tab(b, watcher.cookie);
+    expect(await onB.timeout(5000).emitWithAck('thread:watch', thread.id)).toEqual({ ok: true });
+    const pushed = new Promise<unknown>((resolve) =>
+      onB.on('reaction:changed', (changed) => changed.version === 1 && resolve(changed)),
+    );
+
+    const url = pathOf(api.react.url, { target: 'thread', id: thread.id, kind: 'heart' });
+    // Both processes have folded the list once; then each takes a change the other has not read.
+    await Promise.all([
+      call(a, first.cookie, 'GET', pathOf(api.thread.url, { id: thread.id })),
+      call(b, first.cookie, 'GET', pathOf(api.thread.url, { id: thread.id })),
+    ]);
+    expect((await call(a, first.cookie, 'PUT', url)).status).toBe(200);
+    // A's change reaches the watcher on B through the adapter.
+    expect(await pushed).toMatchObject({ target: 'thread', id: thread.id, counts: { heart: 1 } });
+    expect(await (await call(b, second.cookie, 'PUT', url)).json()).toMatchObject({ counts: { heart: 2 } });
+    const readOnA = await (await call(a, watcher.cookie, 'GET', pathOf(api.thread.url, { id: thread.id }))).json();
+    expect((readOnA as { reactions: unknown }).reactions).toEqual({ counts: { heart: 2 }, mine: [] });
   });
 });
