@@ -39,6 +39,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createStarterPayment,
   DESKTOP,
+  FORMATTED_CONTENT,
   MOBILE,
   memberTab,
   productInBrowser,
@@ -96,13 +97,7 @@ async function seedForum() {
 
   const discussion = await aThread(app, bob, {
     title: 'Self-hosting a VPN on a budget',
-    // Formatted (issue #28): a heading, a task list, a table wider than a phone, a quote and code, as cooked.
-    content: [
-      'WireGuard on a small VPS is fast and cheap. Here is how I set mine up, step by step.',
-      '## What you need\n\n- [x] A VPS with a public address\n- [ ] A domain (optional)',
-      '| Provider plan | Monthly price | Traffic included | Location | IPv6 |\n|:--|--:|:-:|:--|:-:|\n| Small | 4.50 | 20 TB | Frankfurt am Main | yes |',
-      '> Keep the private key on the server.\n\n```\nwg genkey | tee privatekey | wg pubkey > publickey-with-a-rather-long-file-name\n```',
-    ].join('\n\n'),
+    content: FORMATTED_CONTENT,
     categoryId,
     tags: ['vpn', 'wireguard'],
   });

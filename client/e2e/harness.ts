@@ -169,3 +169,14 @@ export async function memberTab(app: App, url: string, user: Pick<UserRecord, 'i
   await new Promise((resolve) => socket.once('session:ready', resolve));
   return socket;
 }
+
+/**
+ * A thread's text with what cooking shapes (issue #28): a heading, a task list, a table wider than a phone, a quote
+ * and code, so the axe and page-width files cover cooked text on every viewport.
+ */
+export const FORMATTED_CONTENT = [
+  'WireGuard on a small VPS is fast and cheap. Here is how I set mine up, step by step.',
+  '## What you need\n\n- [x] A VPS with a public address\n- [ ] A domain (optional)',
+  '| Provider plan | Monthly price | Traffic included | Location | IPv6 |\n|:--|--:|:-:|:--|:-:|\n| Small | 4.50 | 20 TB | Frankfurt am Main | yes |',
+  '> Keep the private key on the server.\n\n```\nwg genkey | tee privatekey | wg pubkey > publickey-with-a-rather-long-file-name\n```',
+].join('\n\n');

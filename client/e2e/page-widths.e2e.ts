@@ -10,7 +10,15 @@ import type { UserRecord } from '@enclave/server/users/user-model.ts';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../src/routes/admin-tabs.ts';
-import { memberTab, productInBrowser, screenshot, signedInContext, socketReady, withSecondFactors } from './harness.ts';
+import {
+  FORMATTED_CONTENT,
+  memberTab,
+  productInBrowser,
+  screenshot,
+  signedInContext,
+  socketReady,
+  withSecondFactors,
+} from './harness.ts';
 import { overflowOf, settledPage } from './viewport-fit.ts';
 
 /**
@@ -40,13 +48,7 @@ beforeAll(async () => {
   const category = await aCategory(app, { name: 'Privacy Tools and Hardware Wallets', description: 'Long names too.' });
   const thread = await aThread(app, author, {
     title: 'Self-hosting a VPN on a budget with WireGuard and a small VPS',
-    // Formatted (issue #28): a heading, a task list, a table wider than a phone, a quote and code, as cooked.
-    content: [
-      'WireGuard on a small VPS is fast and cheap. Here is how I set mine up, step by step.',
-      '## What you need\n\n- [x] A VPS with a public address\n- [ ] A domain (optional)',
-      '| Provider plan | Monthly price | Traffic included | Location | IPv6 |\n|:--|--:|:-:|:--|:-:|\n| Small | 4.50 | 20 TB | Frankfurt am Main | yes |',
-      '> Keep the private key on the server.\n\n```\nwg genkey | tee privatekey | wg pubkey > publickey-with-a-rather-long-file-name\n```',
-    ].join('\n\n'),
+    content: FORMATTED_CONTENT,
     categoryId: category.id,
     tags: ['vpn', 'wireguard', 'self-hosting'],
   });

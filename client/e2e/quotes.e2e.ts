@@ -7,6 +7,12 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, productInBrowser, screenshot, signedInContext } from './harness.ts';
 
+/** Each test runs on a desktop and on a phone, its screenshots named by which. */
+const BOTH_SIZES = [
+  [DESKTOP, 'desktop'],
+  [MOBILE, 'phone'],
+] as const;
+
 let browser: Browser;
 let app: App;
 let url: string;
@@ -105,10 +111,7 @@ describe('quotes, Reply and the editor in Chromium', () => {
   });
 
   it('a shortcut formats the selection and undo takes it back; Preview shows the server’s HTML', async () => {
-    for (const [viewport, name] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'phone'],
-    ] as const) {
+    for (const [viewport, name] of BOTH_SIZES) {
       const page = await threadPage(viewport);
       await replyBox(page).click();
       await editorShown(page);
@@ -133,10 +136,7 @@ describe('quotes, Reply and the editor in Chromium', () => {
   });
 
   it('@ suggests members, picked with the keyboard', async () => {
-    for (const [viewport, name] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'phone'],
-    ] as const) {
+    for (const [viewport, name] of BOTH_SIZES) {
       const page = await threadPage(viewport);
       await replyBox(page).click();
       await editorShown(page);
@@ -152,10 +152,7 @@ describe('quotes, Reply and the editor in Chromium', () => {
   });
 
   it('the compose dialog writes with the editor', async () => {
-    for (const [viewport, name] of [
-      [DESKTOP, 'desktop'],
-      [MOBILE, 'phone'],
-    ] as const) {
+    for (const [viewport, name] of BOTH_SIZES) {
       const page = await (await signedInContext(browser, app, url, reader, viewport)).newPage();
       await page.goto(`${url}/messages`);
       await page.getByRole('button', { name: 'New Message' }).first().click();
