@@ -475,7 +475,11 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
         }
         batch.push(next.value);
       }
-      const threads = await Promise.all(batch.map(({ facts }) => this.#records.read(this.app, facts)));
+      // A warm page is all held records: promises only for the ones to read (a busy list's cost, issue #26).
+      const held = batch.map(({ facts }) => this.#records.held(facts));
+      const threads = held.every(Boolean)
+        ? held
+        : await Promise.all(batch.map(({ facts }, i) => held[i] ?? this.#records.read(this.app, facts)));
       threads.forEach((thread, i) => {
         const confirm = batch[i]?.confirm;
         if (thread && shows(thread) && (!confirm || confirm(thread))) page.push(thread);

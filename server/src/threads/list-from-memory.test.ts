@@ -91,6 +91,28 @@ describe('GET /api/threads for a signed-in member', () => {
     }
   });
 
+  it('answers members who see a page alike with the same JSON, and the next list after a change shows it', async () => {
+    const thread = await aThread(app, author, { title: 'Before the edit' });
+    const { client: first } = await createMember(app);
+    const { client: second } = await createMember(app);
+    const page = async (client: TestClient) => {
+      const response = await client.call(api.threads);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      return response.body;
+    };
+    const before = await page(first);
+    expect(await page(second)).toBe(before);
+    expect(JSON.parse(before)[0]).toMatchObject({ id: thread.id, title: 'Before the edit', replyCount: 0 });
+
+    const edit = { params: { id: thread.id }, body: { title: 'After the edit' } };
+    expect((await staff.call(api.editThread, edit)).statusCode).toBe(200);
+    const reply = await second.call(api.reply, { params: { id: thread.id }, body: { content: 'A reply' } });
+    expect(reply.statusCode).toBe(201);
+    for (const client of [first, second]) {
+      expect(await listed(client, thread.id)).toMatchObject({ title: 'After the edit', replyCount: 1 });
+    }
+  });
+
   it('refuses a banned member on the next request', async () => {
     const { user, client } = await createMember(app);
     expect((await client.call(api.user)).statusCode).toBe(200);

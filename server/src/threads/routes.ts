@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { admin, member, readerOf, staff, viewerOf } from '../auth/guards.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { rateLimit } from '../http/rate-limits.ts';
+import { sendSharedList } from '../http/shared-answers.ts';
 import { approveThread, cancelGroupBuy, deleteThread, editThread, unapprovedThreads } from './moderation.ts';
 import { createThread, getThread, listThreads } from './service.ts';
 
 export const threadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...fromContract(api.threads),
-    handler: async (request) => listThreads(app, readerOf(request), request.query),
+    handler: async (request, reply) => sendSharedList(reply, await listThreads(app, readerOf(request), request.query)),
   });
 
   app.route({

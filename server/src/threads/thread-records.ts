@@ -25,13 +25,18 @@ export class ThreadRecords {
     this.#held.delete(id);
   }
 
+  /** The record kept for these very facts, or undefined: what a list takes without waiting on a read. */
+  held(facts: ThreadFacts): ListedThread | undefined {
+    const held = this.#held.get(facts.id);
+    if (held?.facts !== facts) return undefined;
+    this.hold(facts, held.thread);
+    return held.thread;
+  }
+
   /** The live thread these facts describe, as stored; null when it was deleted since. */
   async read(app: Database, facts: ThreadFacts): Promise<ListedThread | null> {
-    const held = this.#held.get(facts.id);
-    if (held?.facts === facts) {
-      this.hold(facts, held.thread);
-      return held.thread;
-    }
+    const held = this.held(facts);
+    if (held) return held;
     const stored = await findByNumericId<ThreadRecord>(threadModels(app).Thread, facts.id);
     if (!stored || stored.deletedAt) return null;
     const thread = { ...stored, replyCount: facts.replyCount, lastReplyAt: facts.lastReplyAt };
