@@ -33,7 +33,8 @@ export function sendSharedList(reply: FastifyReply, items: readonly object[]): F
   if (first === undefined || !items.every(Object.isFrozen)) return reply.send(items);
   let page = written.get(first)?.find((candidate) => sameItems(candidate.items, items));
   if (!page) {
-    page = { items, bytes: Buffer.from(reply.serialize(items)) };
+    // The routes' serializers (fast-json-stringify, http/serializer.ts) write strings.
+    page = { items, bytes: Buffer.from(reply.serialize(items) as string) };
     keep(first, page);
   }
   return reply.type('application/json; charset=utf-8').send(page.bytes);

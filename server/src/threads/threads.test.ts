@@ -237,6 +237,21 @@ describe('lists and search', () => {
     expect(await search('capybara')).not.toContain(thread.id);
   });
 
+  it('pages a search newest first, and finds runs of any length', async () => {
+    const { user } = await createMember(app);
+    const [first, second, third] = [
+      await aThread(app, user, { title: 'Wombat burrows' }),
+      await aThread(app, user, { title: 'About wombats' }),
+      await aThread(app, user, { tags: ['wombatology'] }),
+    ];
+    const search = async (query: Record<string, string>) =>
+      ids((await new TestClient(app).call(api.threads, { query })).json());
+    expect(await search({ q: 'ombat', limit: '2' })).toEqual([third.id, second.id]);
+    expect(await search({ q: 'ombat', limit: '2', before: String(second.id) })).toEqual([first.id]);
+    expect(await search({ q: 'wo', before: String(third.id) })).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(await search({ q: 'ombatx' })).toEqual([]);
+  });
+
   it('never matches premium content the viewer cannot read', async () => {
     const { user: author, client: authorClient } = await createMember(app);
     const premium = await aThread(app, author, {

@@ -40,12 +40,16 @@ export interface WordColumns {
  */
 export class WordIndex {
   readonly #threads = new Map<string, number | number[]>();
+  /** The words holding each trigram: built at the first search long enough to use it, then kept up to date. */
+  #grams: Map<string, string[]> | null = null;
 
   add(id: number, texts: string[]): void {
     for (const word of wordsOf(texts)) {
       const ids = this.#threads.get(word);
-      if (ids === undefined) this.#threads.set(word, id);
-      else if (typeof ids === 'number') {
+      if (ids === undefined) {
+        this.#threads.set(word, id);
+        if (this.#grams) addGrams(this.#grams, word);
+      } else if (typeof ids === 'number') {
         if (ids !== id) this.#threads.set(word, ids < id ? [ids, id] : [id, ids]);
       } else if ((ids.at(-1) as number) < id) ids.push(id);
       else {
@@ -113,10 +117,49 @@ export class WordIndex {
       else ids?.forEach(raise);
       return;
     }
-    for (const [word, ids] of this.#threads) {
+    for (const word of this.#wordsHolding(run)) {
       if (!fits[fit](word, run)) continue;
+      const ids = this.#threads.get(word);
       if (typeof ids === 'number') raise(ids);
-      else for (const id of ids) raise(id);
+      else ids?.forEach(raise);
     }
+  }
+
+  /**
+   * The words that may hold `run`: for a run of three characters or more, those having its rarest trigram, so a search
+   * reads a few words rather than the whole vocabulary (which grows with the forum: names, numbers, links), and one
+   * that matches nothing usually reads none (issue #26: a search with no match at 1.9x from S to L). Shorter runs
+   * read every word.
+   */
+  #wordsHolding(run: string): Iterable<string> {
+    if (run.length < GRAM) return this.#threads.keys();
+    if (!this.#grams) {
+      this.#grams = new Map();
+      for (const word of this.#threads.keys()) addGrams(this.#grams, word);
+    }
+    let rarest: string[] = [];
+    for (const [i, gram] of gramsOf(run).entries()) {
+      const words = this.#grams.get(gram);
+      if (!words) return [];
+      if (i === 0 || words.length < rarest.length) rarest = words;
+    }
+    return rarest;
+  }
+}
+
+const GRAM = 3;
+
+/** A word's distinct runs of three characters. */
+function gramsOf(word: string): string[] {
+  const grams = new Set<string>();
+  for (let i = 0; i + GRAM <= word.length; i++) grams.add(word.slice(i, i + GRAM));
+  return [...grams];
+}
+
+function addGrams(grams: Map<string, string[]>, word: string): void {
+  for (const gram of gramsOf(word)) {
+    const words = grams.get(gram);
+    if (words) words.push(word);
+    else grams.set(gram, [word]);
   }
 }
