@@ -27,6 +27,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { refuseInfiniteNumbers } from './http/finite-numbers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { validatorsCompiledOnUse } from './http/compiled-on-use.ts';
 import { registerSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     forceCloseConnections: 'idle',
     // removeAdditional off: a body with a property its schema does not declare is refused, not silently trimmed.
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'], removeAdditional: false } },
+    schemaController: { compilersFactory: { buildValidator: validatorsCompiledOnUse() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Tests watch every command the driver sends (test/scans.ts), to prove reads go by key; metrics time them.

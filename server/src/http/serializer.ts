@@ -1,5 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
+import { onFirstUse } from './compiled-on-use.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -40,7 +41,12 @@ function forSerializer(schema: unknown): unknown {
   return copy;
 }
 
-/** Answers are written by fast-json-stringify from each route's response schema, nullable values by type. */
+/**
+ * Answers are written by fast-json-stringify from each route's response schema, nullable values by type, each
+ * serializer compiled at its first answer.
+ */
 export function registerSerializer(app: FastifyInstance): void {
-  app.setSerializerCompiler(({ schema }) => fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0]));
+  app.setSerializerCompiler(({ schema }) =>
+    onFirstUse(() => fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0])),
+  );
 }
