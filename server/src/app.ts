@@ -27,7 +27,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { refuseInfiniteNumbers } from './http/finite-numbers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { validatorsCompiledOnUse } from './http/compiled-on-use.ts';
+import { CompiledOnUse } from './http/compiled-on-use.ts';
 import { registerSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -116,6 +116,7 @@ export type { AppConfig } from './config.ts';
 
 /** Builds the whole product (API, realtime, SPA) without listening. */
 export async function buildApp(config: AppConfig): Promise<App> {
+  const compiles = new CompiledOnUse();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -136,7 +137,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     forceCloseConnections: 'idle',
     // removeAdditional off: a body with a property its schema does not declare is refused, not silently trimmed.
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['errorMessage'], removeAdditional: false } },
-    schemaController: { compilersFactory: { buildValidator: validatorsCompiledOnUse() } },
+    schemaController: { compilersFactory: { buildValidator: compiles.validators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Tests watch every command the driver sends (test/scans.ts), to prove reads go by key; metrics time them.
@@ -166,14 +167,18 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // onClose hooks run last-added first: added after the database's, the wait for work under way comes before it.
   registerAfterwards(app);
   // A keep-alive connection whose request was under way when closing began would otherwise hold the close open
-  // for keepAliveTimeout (72 s) once answered: from then on, an answered connection ends at once.
+  // for keepAliveTimeout (72 s) once answered: from then on, an answered connection ends at once. Schemas still
+  // waiting to be compiled (http/compiled-on-use.ts) are left.
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     app.server.keepAliveTimeout = 1;
   });
 
   registerErrorHandler(app);
   refuseInfiniteNumbers(app);
-  registerSerializer(app);
+  registerSerializer(app, compiles);
+  app.addHook('onListen', async () => compiles.warmAfterListening(() => closing));
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
-import { onFirstUse } from './compiled-on-use.ts';
+import type { CompiledOnUse } from './compiled-on-use.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -43,10 +43,10 @@ function forSerializer(schema: unknown): unknown {
 
 /**
  * Answers are written by fast-json-stringify from each route's response schema, nullable values by type, each
- * serializer compiled at its first answer.
+ * serializer compiled off the start's path (`CompiledOnUse`).
  */
-export function registerSerializer(app: FastifyInstance): void {
+export function registerSerializer(app: FastifyInstance, compiles: CompiledOnUse): void {
   app.setSerializerCompiler(({ schema }) =>
-    onFirstUse(() => fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0])),
+    compiles.wrap(() => fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0])),
   );
 }
