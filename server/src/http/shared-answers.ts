@@ -9,6 +9,8 @@ import type { FastifyReply } from 'fastify';
  * Pages are kept by their first item, the most recently written at most `KEPT_PAGES` (some 60 KB each).
  */
 const KEPT_PAGES = 256;
+/** Pages starting with the same item kept at once: one list seen differently by a few kinds of viewer. */
+const PAGES_PER_FIRST_ITEM = 4;
 
 interface Written {
   items: readonly object[];
@@ -21,7 +23,7 @@ const sameItems = (a: readonly object[], b: readonly object[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
 function keep(first: object, page: Written): void {
-  const pages = [page, ...(written.get(first) ?? [])].slice(0, 4);
+  const pages = [page, ...(written.get(first) ?? [])].slice(0, PAGES_PER_FIRST_ITEM);
   written.delete(first);
   written.set(first, pages);
   if (written.size > KEPT_PAGES) written.delete(written.keys().next().value as object);

@@ -137,13 +137,13 @@ export class WordIndex {
       this.#grams = new Map();
       for (const word of this.#threads.keys()) addGrams(this.#grams, word);
     }
-    let rarest: string[] = [];
-    for (const [i, gram] of gramsOf(run).entries()) {
+    let rarest: string[] | undefined;
+    for (const gram of gramsOf(run)) {
       const words = this.#grams.get(gram);
       if (!words) return [];
-      if (i === 0 || words.length < rarest.length) rarest = words;
+      if (!rarest || words.length < rarest.length) rarest = words;
     }
-    return rarest;
+    return rarest ?? [];
   }
 }
 
