@@ -2,7 +2,7 @@ import { rooms } from '@enclave/protocol';
 import type { FastifyInstance } from 'fastify';
 import { repliesSince } from '../replies/replies.ts';
 import type { ReplyRecord } from '../replies/reply-model.ts';
-import { append, isDuplicateKey, readRange, type StorageContext } from '../storage/index.ts';
+import { append, isDuplicateKey, readGrown, type StorageContext } from '../storage/index.ts';
 import { bellsOf } from './bells.ts';
 import { notificationModels } from './models.ts';
 import { type MemberItem, REPLY_MAILERS } from './notification-model.ts';
@@ -20,7 +20,7 @@ export async function reachableNow(app: FastifyInstance, memberIds: number[]): P
   if (memberIds.length === 0) return [];
   const [sockets, mailers] = await Promise.all([
     app.io.in(memberIds.map((id) => rooms.user(id))).fetchSockets(),
-    readRange<MemberItem>(app, notificationModels(app).NotificationMember, REPLY_MAILERS, 1, Number.MAX_SAFE_INTEGER),
+    readGrown<MemberItem>(app, notificationModels(app).NotificationMember, REPLY_MAILERS),
   ]);
   const reachable = new Set([...sockets.map((socket) => socket.data.userId), ...mailers.map((item) => item.memberId)]);
   return memberIds.filter((id) => reachable.has(id));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { append, readRange } from '../storage/index.ts';
+import { append, readGrown } from '../storage/index.ts';
 import { notificationModels } from './models.ts';
 import { type FollowedThread, followingOf, type MemberItem, participantsOf } from './notification-model.ts';
 import { claim } from './service.ts';
@@ -24,19 +24,12 @@ export async function joinThread(app: FastifyInstance, threadId: number, memberI
   await append(app, notificationModels(app).NotificationMember, participantsOf(threadId), () => ({ memberId }));
 }
 
-const ALL = Number.MAX_SAFE_INTEGER;
-
+/** A thread's repliers, read on each of its replies: the list only grows, so only its new members are read. */
 export async function threadParticipants(app: FastifyInstance, threadId: number): Promise<number[]> {
-  const items = await readRange<MemberItem>(
-    app,
-    notificationModels(app).NotificationMember,
-    participantsOf(threadId),
-    1,
-    ALL,
-  );
+  const items = await readGrown<MemberItem>(app, notificationModels(app).NotificationMember, participantsOf(threadId));
   return items.map((item) => item.memberId);
 }
 
-export function followedThreads(app: FastifyInstance, memberId: number): Promise<FollowedThread[]> {
-  return readRange<FollowedThread>(app, notificationModels(app).FollowedThread, followingOf(memberId), 1, ALL);
+export function followedThreads(app: FastifyInstance, memberId: number): Promise<readonly FollowedThread[]> {
+  return readGrown<FollowedThread>(app, notificationModels(app).FollowedThread, followingOf(memberId));
 }

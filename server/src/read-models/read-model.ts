@@ -6,6 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * background after start (`current()` resolves when it is), then kept current by re-reading one
  * document by key whenever a change to it is told (`Changes`), in this process or another.
  */
+interface Reread {
+  running: Promise<void>;
+  /** Shared by every change told while `running` runs, which may have read before them. */
+  next: Promise<void> | null;
+}
+
 export abstract class ReadModel<T extends { id: number }> {
   protected readonly byId = new Map<number, T>();
   #ready: Promise<void> | null = null;
@@ -13,9 +19,8 @@ export abstract class ReadModel<T extends { id: number }> {
   #changedWhileLoading: Set<number> | null = null;
   /** Re-reads under way: a read waits for them, so a request sees every change told before it. */
   readonly #refreshing = new Set<Promise<void>>();
-  /** The latest re-read started per id: an older one that answers after it would hold an older state. */
-  readonly #latestRead = new Map<number, number>();
-  #reads = 0;
+  /** Per id, the re-read under way and the one queued after it. */
+  readonly #rereads = new Map<number, Reread>();
   #loaded = false;
 
   constructor(protected readonly app: FastifyInstance) {}
@@ -62,21 +67,33 @@ export abstract class ReadModel<T extends { id: number }> {
     this.app.log.debug({ model: this.constructor.name, records, ms: Date.now() - started }, 'loaded');
   }
 
-  /** Re-reads one document by key and holds what it says now. */
+  /**
+   * Re-reads one document by key and holds what it says now. One re-read of a document at a time: changes told while
+   * one runs (twenty replies to one thread at once) share a single re-read after it, which sees them all.
+   */
   refresh(id: number): Promise<void> {
     // A change before the first load starts it, and is read again after it like any change during it.
     this.#ready ??= this.#load();
     this.#changedWhileLoading?.add(id);
-    const read = ++this.#reads;
-    this.#latestRead.set(id, read);
-    return this.track(
-      this.readOne(id).then((record) => {
-        if (this.#latestRead.get(id) !== read) return;
-        this.#latestRead.delete(id);
-        if (record) this.#store(record);
-        else this.#drop(id);
-      }),
-    );
+    const under = this.#rereads.get(id);
+    if (!under) return this.track(this.#reread(id));
+    under.next ??= this.track(under.running.catch(() => undefined).then(() => this.#reread(id)));
+    return under.next;
+  }
+
+  #reread(id: number): Promise<void> {
+    const running = this.readOne(id).then((record) => {
+      if (record) this.#store(record);
+      else this.#drop(id);
+    });
+    const reread: Reread = { running, next: null };
+    this.#rereads.set(id, reread);
+    // Runs before the next re-read starts (it waits on the same promise), which then takes the place.
+    const settled = () => {
+      if (this.#rereads.get(id) === reread && reread.next === null) this.#rereads.delete(id);
+    };
+    running.then(settled, settled);
+    return running;
   }
 
   /** Work that updates this model, which reads wait for. */

@@ -6,6 +6,7 @@ import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aCategory, aThread, grantCoins } from '../test/forum.ts';
+import { ReadModel } from './read-model.ts';
 
 let app: App;
 let member: TestClient;
@@ -47,5 +48,55 @@ describe('the read models', () => {
     await reply(app, user, open?.id as number, 'Another');
     const [after] = (await member.call(api.threads, { query: { q: 'Open thread' } })).json() as Thread[];
     expect(after?.replyCount).toBe((open?.replyCount ?? 0) + 1);
+  });
+});
+
+/** A model of counters whose reads by key answer when the test says, each with the counter's value then. */
+class Counters extends ReadModel<{ id: number; value: number }> {
+  value = 0;
+  readonly reads: Array<() => void> = [];
+  protected async readAll() {
+    return [];
+  }
+  protected readOne(id: number) {
+    return new Promise<{ id: number; value: number }>((resolve) => {
+      this.reads.push(() => resolve({ id, value: this.value }));
+    });
+  }
+  protected stored() {}
+  protected dropped() {}
+}
+
+describe('a read model', () => {
+  it('re-reads a document once more, not once per change, when changes arrive while it is read, and holds the last', async () => {
+    const counters = new Counters(app);
+    await counters.current();
+    const first = counters.refresh(1);
+    counters.value = 1;
+    // Twenty changes told while the first re-read runs: it may have read before them.
+    const later = Array.from({ length: 20 }, (_, i) => {
+      counters.value = i + 2;
+      return counters.refresh(1);
+    });
+    expect(counters.reads).toHaveLength(1);
+    let current = false;
+    const waiting = counters.current().then(() => {
+      current = true;
+    });
+    counters.reads.shift()?.();
+    await first;
+    await expect.poll(() => counters.reads.length).toBe(1);
+    expect(current).toBe(false);
+    counters.reads.shift()?.();
+    await Promise.all([...later, waiting]);
+    expect(counters.get(1)?.value).toBe(21);
+    expect(counters.reads).toHaveLength(0);
+    // A change after that is read again on its own.
+    counters.value = 22;
+    const again = counters.refresh(1);
+    expect(counters.reads).toHaveLength(1);
+    counters.reads.shift()?.();
+    await again;
+    expect(counters.get(1)?.value).toBe(22);
   });
 });

@@ -15,6 +15,7 @@ import {
   itemsReadByKey,
   type ListItem,
   readBucket,
+  readGrown,
   readNewest,
   readRange,
   rewriteItem,
@@ -180,6 +181,28 @@ describe('keyed lists', () => {
     for (const i of oneTo(4)) await append(other, OtherNotes, list, () => ({ text: `other ${i}` }));
     expect(await headOf(app, Notes, list)).toBe(7);
     expect((await append(app, Notes, list, () => ({ text: 'next' }))).n).toBe(8);
+  });
+
+  it('reads a growing list whole once, then only what any process appended since, and all of it again after a restore', async () => {
+    const list = 'grown:1';
+    const texts = async (target: App, model: Model<Note>) =>
+      (await readGrown(target, model, list)).map((item) => item.text);
+    await Promise.all(oneTo(BUCKET + 3).map((i) => append(app, Notes, list, () => ({ text: `${i}` }))));
+    expect(await texts(app, Notes)).toEqual(oneTo(BUCKET + 3).map(String));
+    // Nothing new: one probe past the head, no bucket decoded.
+    const unchanged = await commandsDuring(app, () => texts(app, Notes));
+    expect(unchanged).toEqual(['find keyednotes']);
+    await append(other, OtherNotes, list, () => ({ text: 'elsewhere' }));
+    const grown = await commandsDuring(app, async () =>
+      expect(await texts(app, Notes)).toEqual([...oneTo(BUCKET + 3).map(String), 'elsewhere']),
+    );
+    expect(grown.filter((command) => command === 'find listbuckets')).toHaveLength(1);
+    // A restore put back the list as it was with two items: every process forgets what it read of it.
+    await deleteList(other, OtherNotes, list);
+    await storageModels(app).ListHead.deleteOne({ _id: list });
+    for (const target of [app, other]) forgetLists(target);
+    for (const i of oneTo(2)) await append(other, OtherNotes, list, () => ({ text: `restored ${i}` }));
+    expect(await texts(app, Notes)).toEqual(['restored 1', 'restored 2']);
   });
 
   it('finds the first item since a time, for any time asked in any order, as a scan of the list would', async () => {

@@ -136,6 +136,7 @@ export function forgetLists(app: StorageContext): void {
   seenHeads.delete(memoryOf(app));
   lastItems.delete(memoryOf(app));
   answersSince.delete(memoryOf(app));
+  grownLists.delete(memoryOf(app));
 }
 
 const exists = async (model: ItemModel<ListItem>, list: string, n: number) => (await readItem(model, list, n)) !== null;
@@ -604,6 +605,40 @@ export async function readNewest<T extends ListItem>(
   return newest;
 }
 
+/**
+ * Per app (`memoryOf`), the lists `readGrown` has read whole: their items up to the head then. Past this many lists the
+ * memory starts over; a forgotten list is read whole once more.
+ */
+const grownLists = new WeakMap<object, Map<string, ListItem[]>>();
+const GROWN_LISTS_MAX = 5_000;
+
+/**
+ * Every item of a list whose items never change once written (a thread's repliers, the members who want reply mail):
+ * what this process read of it before, and then only the items appended since, by any process. One probe of the head
+ * when nothing is new, where a whole read decoded every bucket of a busy thread's repliers on each of its replies.
+ */
+export async function readGrown<T extends ListItem>(
+  app: StorageContext,
+  model: ItemModel<T>,
+  list: string,
+): Promise<readonly T[]> {
+  const held = memoryIn(grownLists, app);
+  const name = lineName(model as unknown as ItemModel<ListItem>, list);
+  const head = await headOf(app, model, list);
+  const known = (held.get(name) ?? []) as T[];
+  if (known.length === head) return known;
+  const grown = [...known, ...(await readRange(app, model, list, known.length + 1, head, head))];
+  keepFurthest(held, name, grown as ListItem[], (items) => items.length, GROWN_LISTS_MAX);
+  return grown;
+}
+
+/** What this process remembers of a list's items, dropped when they change or go. */
+function forgetLine<T extends ListItem>(app: StorageContext, model: ItemModel<T>, list: string): void {
+  const name = lineName(model as unknown as ItemModel<ListItem>, list);
+  lastItemsOf(app).delete(name);
+  memoryIn(grownLists, app).delete(name);
+}
+
 /** A bucket whose item changed, until the rebuild is verified: a crash leaves it for the start-up sweep. */
 interface BucketRepair {
   list: string;
@@ -631,7 +666,7 @@ export async function rewriteItem<T extends ListItem>(
 ): Promise<void> {
   const bucket = bucketOf(n);
   const bucketed = keepsBuckets(model);
-  lastItemsOf(app).delete(lineName(model as unknown as ItemModel<ListItem>, list));
+  forgetLine(app, model, list);
   if (bucketed) await bucketRepair.begin(app, bucketKey(list, bucket), { list, bucket, model: model.modelName });
   await model.collection.updateOne({ _id: itemKey(list, n) } as never, { $set: update } as never);
   if (!bucketed) return;
@@ -659,7 +694,7 @@ async function repairBucket<T extends ListItem>(
  * it again: its head hints stay, and an append would follow them past the deleted numbers).
  */
 export async function deleteList<T extends ListItem>(app: StorageContext, model: ItemModel<T>, list: string) {
-  lastItemsOf(app).delete(lineName(model as unknown as ItemModel<ListItem>, list));
+  forgetLine(app, model, list);
   const head = await headOf(app, model, list);
   const numbers = Array.from({ length: head }, (_, i) => i + 1);
   await deleteByIds(
