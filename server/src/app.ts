@@ -45,6 +45,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { messageModels } from './private-messages/models.ts';
 import { privateMessageRoutes } from './private-messages/routes.ts';
 import { reactionModels } from './reactions/models.ts';
+import { reactedMessagesMigration } from './reactions/reacted-messages.ts';
 import { reactionRoutes } from './reactions/routes.ts';
 import { registerReadModels } from './read-models/follow.ts';
 import { DomainEvents } from './realtime/domain-events.ts';
@@ -91,6 +92,7 @@ const MIGRATIONS: readonly Migration[] = [
   moderationLogMigration,
   paymentPointersMigration,
   reportListsMigration,
+  reactedMessagesMigration,
 ];
 
 /** Every domain's collections: what the database holds, what a backup copies and a restore writes. */

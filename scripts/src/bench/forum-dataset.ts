@@ -1,6 +1,7 @@
 import { plainTextAsHtml } from '@enclave/server/formatting/plain-text.ts';
 import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
 import { participantMarker } from '@enclave/server/notifications/participants.ts';
+import { reactedMessagesMigration } from '@enclave/server/reactions/reacted-messages.ts';
 import { REPLY_IDS, type ReplyRefRecord, repliesList } from '@enclave/server/replies/reply-model.ts';
 import { reportListsMigration } from '@enclave/server/reports/report-lists.ts';
 import { importList, internalId, markMigrated } from '@enclave/server/storage/index.ts';
@@ -90,8 +91,8 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
         };
       }),
     );
-    // Every report is open: the resolved reports' lists are empty, as the conversion would leave them.
-    await markMigrated(storage.app, [reportListsMigration.name]);
+    // Every report is open and no message has a reaction: the lists are empty, as the conversions would leave them.
+    await markMigrated(storage.app, [reportListsMigration.name, reactedMessagesMigration.name]);
     await writeWallets(storage, wallets);
   } finally {
     await storage.close();

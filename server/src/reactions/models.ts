@@ -1,7 +1,8 @@
 import { domainModels } from '../storage/index.ts';
-import { reactionChangeSchema } from './reaction-model.ts';
+import { reactedMessageSchema, reactionChangeSchema } from './reaction-model.ts';
 
-/** The reactions domain's collection: only this domain reads or writes it. */
+/** The reactions domain's collections: only this domain reads or writes them. */
 export const reactionModels = domainModels((connection) => ({
   ReactionChange: connection.model('ReactionChange', reactionChangeSchema, 'reactions'),
+  ReactedMessage: connection.model('ReactedMessage', reactedMessageSchema, 'reactedmessages'),
 }));

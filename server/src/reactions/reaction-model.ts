@@ -33,3 +33,21 @@ export const reactionChangeSchema = itemsReadByKey(
     { id: false, versionKey: false },
   ),
 );
+
+/**
+ * A message of the member's boxes that has had a reaction: item n of `reacted:{memberId}`, written for both its
+ * members before its first change. A page of the boxes folds only those messages' lists, where it probed the head of
+ * every message's list on the page (a hundred point reads for messages nobody reacted to).
+ */
+export interface ReactedMessage extends ListItem {
+  messageId: number;
+}
+
+export const reactedListOf = (memberId: number) => `reacted:${memberId}`;
+
+export const reactedMessageSchema = itemsReadByKey(
+  new Schema<ReactedMessage>(
+    { ...listItemFields, messageId: { type: Number, required: true } },
+    { id: false, versionKey: false },
+  ),
+);

@@ -9,13 +9,16 @@ import {
   type Reactors,
   type Thread,
 } from '@enclave/protocol';
+import type { mongo } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
+import { forgetLists } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember, signedInClient } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
 import { reactionModels } from './models.ts';
+import { reactedMessagesMigration } from './reacted-messages.ts';
 
 let app: App;
 
@@ -162,6 +165,41 @@ describe('reactions', () => {
     await recipientClient.call(api.blockMember, { params: { id: sender.id } });
     expect((await react(senderClient, 'message', sent.id, 'laugh')).statusCode).toBe(403);
     expect((await unreact(senderClient, 'message', sent.id, 'heart')).json().counts).toEqual({ heart: 1 });
+  });
+
+  it('on a page of messages are read only for the messages that have any, given before or after that was kept', async () => {
+    const { user: recipient, client: recipientClient } = await createMember(app);
+    // From two senders: a member sends one message in each interval.
+    const [quiet, reacted] = (await Promise.all(
+      ['One', 'Two'].map(async (content) => {
+        const { client } = await createMember(app);
+        const body = { content, recipientId: recipient.id };
+        return (await client.call(api.sendMessage, { body })).json() as Message;
+      }),
+    )) as [Message, Message];
+    await react(recipientClient, 'message', reacted.id, 'party');
+    const page = async () => {
+      const read: string[] = [];
+      const listener = (event: mongo.CommandStartedEvent) => {
+        if (event.commandName === 'find' && event.command.find === 'reactions')
+          read.push(JSON.stringify(event.command));
+      };
+      app.mongo.getClient().on('commandStarted', listener);
+      const inbox = (await recipientClient.call(api.listMessages, {})).json().inbox as Message[];
+      app.mongo.getClient().off('commandStarted', listener);
+      return { reactions: new Map(inbox.map((message) => [message.id, message.reactions])), read: read.join() };
+    };
+    const first = await page();
+    expect(first.reactions.get(reacted.id)).toEqual({ counts: { party: 1 }, mine: ['party'] });
+    expect(first.reactions.get(quiet.id)).toEqual({ counts: {}, mine: [] });
+    expect(first.read).not.toContain(`reactions:m${quiet.id}:`);
+    expect(first.read).toContain(`reactions:m${reacted.id}:`);
+
+    // A database from before the members' lists of reacted messages: the conversion at start writes them.
+    await reactionModels(app).ReactedMessage.deleteMany({});
+    forgetLists(app);
+    await reactedMessagesMigration.run(app, () => undefined);
+    expect((await page()).reactions.get(reacted.id)).toEqual({ counts: { party: 1 }, mine: ['party'] });
   });
 
   it('follow the read gate: 402 premium without access, 404 private or removed, 401 visitors and banned', async () => {

@@ -22,6 +22,7 @@ import type { MemberDirectory } from '../users/member-directory.ts';
 import { pictureUrl } from '../users/presenter.ts';
 import type { UserRecord } from '../users/user-model.ts';
 import { reactionModels } from './models.ts';
+import { noteReacted } from './reacted-messages.ts';
 import { foldOf, hasReacted, listOf, reactorsIn, summaryIn, type TargetRef } from './tally.ts';
 
 export interface ReactionContext extends StorageContext, ReadingContext {
@@ -122,6 +123,8 @@ async function writeChange(
 ): Promise<number | null> {
   const before = await foldOf(app, where.list);
   if (hasReacted(before, where.target, where.id, kind, memberId) === on) return null;
+  // Named in both members' lists before its first change: a crash between leaves a name with nothing to fold.
+  if (before.upTo === 0 && where.target === 'message') await noteReacted(app, where.id, where.memberIds ?? []);
   const change = await append(app, reactionModels(app).ReactionChange, where.list, () => ({
     target: where.target,
     targetId: where.id,

@@ -7,6 +7,7 @@ import {
 } from '@enclave/protocol';
 import { headOf, readRange, type StorageContext } from '../storage/index.ts';
 import { reactionModels } from './models.ts';
+import { reactedMessagesOf } from './reacted-messages.ts';
 import type { ReactionChange } from './reaction-model.ts';
 
 /**
@@ -155,7 +156,10 @@ export async function reactionSummary(app: StorageContext, viewerId: number | nu
   return (await reactionSummaries(app, viewerId, [ref])).get(keyOf(ref.target, ref.id)) ?? NO_REACTIONS;
 }
 
-/** `items` each with its `reactions` as the viewer sees them. */
+/**
+ * `items` each with its `reactions` as the viewer sees them. Messages are seen only by their two members, whose list
+ * of reacted messages names those with any: the others' lists are not read.
+ */
 export async function withReactions<T extends { id: number }>(
   app: StorageContext,
   viewerId: number | null,
@@ -164,10 +168,13 @@ export async function withReactions<T extends { id: number }>(
   threadIdOf: (item: T) => number | undefined = () => undefined,
 ): Promise<(T & { reactions: ReactionSummary })[]> {
   if (items.length === 0) return [];
+  const reacted = target === 'message' && viewerId !== null ? await reactedMessagesOf(app, viewerId) : null;
   const summaries = await reactionSummaries(
     app,
     viewerId,
-    items.map((item) => ({ target, id: item.id, threadId: threadIdOf(item) })),
+    items
+      .filter((item) => !reacted || reacted.has(item.id))
+      .map((item) => ({ target, id: item.id, threadId: threadIdOf(item) })),
   );
   return items.map((item) => ({ ...item, reactions: summaries.get(keyOf(target, item.id)) ?? NO_REACTIONS }));
 }
