@@ -8,6 +8,7 @@ import {
 } from '@enclave/protocol';
 import { notFound } from '../errors.ts';
 import { cook, storedFields } from '../formatting/cook.ts';
+import { reactedMessagesOf } from '../reactions/reacted-messages.ts';
 import { withReactions } from '../reactions/tally.ts';
 import type { StorageContext } from '../storage/index.ts';
 import type { DirectoryPart } from '../users/context.ts';
@@ -54,17 +55,19 @@ export async function listMessages(
 ): Promise<MessageList> {
   const limit = query.limit ?? MESSAGES_PAGE_SIZE;
   const empty = { items: [], next: null };
-  const [inbox, sent, unreadCount] = await Promise.all([
+  const [inbox, sent, unreadCount, reacted] = await Promise.all([
     query.box === 'sent' ? empty : readBox(app, 'inbox', viewer.id, limit, query.before),
     query.box === 'inbox' ? empty : readBox(app, 'sent', viewer.id, limit, query.before),
     unreadCountOf(app, viewer.id),
+    reactedMessagesOf(app, viewer.id),
   ]);
-  // Each message's reactions are its own list's: the page's heads are read together, one command.
+  // Each message's reactions are its own list's: only those the member's reacted messages name are read, together.
   const presented = await withReactions(
     app,
     viewer.id,
     'message',
     await presentMessages(app, [...inbox.items, ...sent.items], viewer, [viewer]),
+    { among: reacted },
   );
   return {
     inbox: presented.slice(0, inbox.items.length),

@@ -7,7 +7,6 @@ import {
 } from '@enclave/protocol';
 import { headOf, readRange, type StorageContext } from '../storage/index.ts';
 import { reactionModels } from './models.ts';
-import { reactedMessagesOf } from './reacted-messages.ts';
 import type { ReactionChange } from './reaction-model.ts';
 
 /**
@@ -157,23 +156,22 @@ export async function reactionSummary(app: StorageContext, viewerId: number | nu
 }
 
 /**
- * `items` each with its `reactions` as the viewer sees them. Messages are seen only by their two members, whose list
- * of reacted messages names those with any: the others' lists are not read.
+ * `items` each with its `reactions` as the viewer sees them: on a thread's page `threadIdOf` names each item's list's
+ * thread; `among`, the only items that may have any (a member's reacted messages), whose lists alone are read.
  */
 export async function withReactions<T extends { id: number }>(
   app: StorageContext,
   viewerId: number | null,
   target: ReactionTarget,
   items: T[],
-  threadIdOf: (item: T) => number | undefined = () => undefined,
+  { threadIdOf = () => undefined, among }: { threadIdOf?: (item: T) => number | undefined; among?: Set<number> } = {},
 ): Promise<(T & { reactions: ReactionSummary })[]> {
   if (items.length === 0) return [];
-  const reacted = target === 'message' && viewerId !== null ? await reactedMessagesOf(app, viewerId) : null;
   const summaries = await reactionSummaries(
     app,
     viewerId,
     items
-      .filter((item) => !reacted || reacted.has(item.id))
+      .filter((item) => !among || among.has(item.id))
       .map((item) => ({ target, id: item.id, threadId: threadIdOf(item) })),
   );
   return items.map((item) => ({ ...item, reactions: summaries.get(keyOf(target, item.id)) ?? NO_REACTIONS }));

@@ -21,7 +21,9 @@ export async function listReplies(
   const { thread } = await readableThread(app, viewer, threadId, { shown: true });
   const posts = await readReplies(app, thread.id, query.after ?? 0, query.limit ?? LIMITS.pageSizeMax);
   // The page's reactions are one list's (the thread's), read while the replies are presented.
-  return withReactions(app, viewer?.id ?? null, 'post', await presentReplies(app, posts), (post) => post.threadId);
+  return withReactions(app, viewer?.id ?? null, 'post', await presentReplies(app, posts), {
+    threadIdOf: (post) => post.threadId,
+  });
 }
 
 /** A reply by a member who may read the thread and is not muted; pushed to the thread's watchers. */
