@@ -1,7 +1,8 @@
 import { type AdminUser, api, type Thread } from '@enclave/protocol';
+import type { mongo } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { byNumericId } from '../storage/index.ts';
+import { byNumericId, internalId } from '../storage/index.ts';
 import { createTestApp } from '../test/app.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
@@ -119,6 +120,26 @@ describe('the users table, page by page', () => {
       expect(await everyPage(admin, q, 3), q).toEqual(await stored(fresh, q));
     }
     expect(await everyPage(admin, 'pager')).not.toContain(gone.id);
+  });
+
+  it('shows the coins of a member paid twenty times at once, after a restart, copied in a few writes', async () => {
+    const { user: seller } = await createMember(app);
+    const writes: number[] = [];
+    const listener = (event: mongo.CommandStartedEvent) => {
+      if (event.commandName !== 'update' || event.command.update !== 'users') return;
+      const updates = event.command.updates as { q: { _id: unknown } }[];
+      writes.push(updates.filter((update) => String(update.q._id) === String(internalId(seller.id))).length);
+    };
+    app.mongo.getClient().on('commandStarted', listener);
+    await Promise.all(Array.from({ length: 20 }, () => grantCoins(app, seller.id, 5)));
+    await app.settled();
+    app.mongo.getClient().off('commandStarted', listener);
+    expect(writes.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(10);
+    // A new start reads members' coins from their documents.
+    const restarted = await createTestApp({}, app.config.database);
+    const { client: admin } = await createMember(restarted, { isAdmin: true });
+    const users = (await admin.call(api.adminUsers, { query: { q: seller.username } })).json() as AdminUser[];
+    expect(users.find((user) => user.id === seller.id)?.coinBalance).toBe(100);
   });
 
   it('answers a search nobody matches, or a page before the first member, with an empty page', async () => {
