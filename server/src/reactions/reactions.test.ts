@@ -167,7 +167,7 @@ describe('reactions', () => {
     expect((await unreact(senderClient, 'message', sent.id, 'heart')).json().counts).toEqual({ heart: 1 });
   });
 
-  it('on a page of messages are read only for the messages that have any, given before or after that was kept', async () => {
+  it('on a page of messages are read only for messages that have any, those reacted to before that was kept too', async () => {
     const { user: recipient, client: recipientClient } = await createMember(app);
     // From two senders: a member sends one message in each interval.
     const [quiet, reacted] = (await Promise.all(

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * A collection held in memory, for the lists every page shows (the forum's threads, its members),
- * which FerretDB could only answer by decoding the whole collection each time. Loaded once, in the
- * background after start (`current()` resolves when it is), then kept current by re-reading one
- * document by key whenever a change to it is told (`Changes`), in this process or another.
- */
+/** A document's re-read under way, and the one queued after it. */
 interface Reread {
   running: Promise<void>;
   /** Shared by every change told while `running` runs, which may have read before them. */
   next: Promise<void> | null;
 }
 
+/**
+ * A collection held in memory, for the lists every page shows (the forum's threads, its members),
+ * which FerretDB could only answer by decoding the whole collection each time. Loaded once, in the
+ * background after start (`current()` resolves when it is), then kept current by re-reading one
+ * document by key whenever a change to it is told (`Changes`), in this process or another.
+ */
 export abstract class ReadModel<T extends { id: number }> {
   protected readonly byId = new Map<number, T>();
   #ready: Promise<void> | null = null;
