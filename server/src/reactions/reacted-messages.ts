@@ -43,12 +43,12 @@ export const reactedMessagesMigration: Migration = {
       .ReactionChange.find({ target: 'message', n: 1 })
       .sort({ targetId: 1 })
       .lean<{ targetId: number }[]>();
+    // Asked together: the reads by key go out a few commands at once, not one round trip a message.
+    const messages = await Promise.all(firsts.map(({ targetId }) => findMessage(app, targetId)));
     const lists = new Map<string, number[]>();
-    for (const { targetId } of firsts) {
-      const message = await findMessage(app, targetId);
-      for (const member of message ? [message.senderId, message.recipientId] : []) {
-        listId(lists, reactedListOf(member), targetId);
-      }
+    for (const message of messages) {
+      if (!message) continue;
+      for (const member of [message.senderId, message.recipientId]) listId(lists, reactedListOf(member), message.id);
     }
     await importIdLists(
       app,
