@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppErrorBoundary } from './components/app-error-boundary.tsx';
 import { ToastViewport } from './components/toast-viewport.tsx';
-import { useFirstScreenDone } from './layout/first-screen.ts';
+import { firstPageCommitted, useFirstScreenDone } from './layout/first-screen.ts';
 import { SocketProvider } from './realtime/socket-provider.tsx';
 import type { AppRouter } from './router.tsx';
 
@@ -28,6 +28,8 @@ function LiveSyncAfterFirstScreen({ router }: { router: AppRouter }) {
 }
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  // The App's effect runs after the whole first page's commit, its children's effects first.
+  useEffect(firstPageCommitted, []);
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
