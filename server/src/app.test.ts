@@ -175,6 +175,18 @@ describe('unknown routes', () => {
     expect(response.body).not.toContain('<div id="root">');
   });
 
+  it("serves nothing outside the build's assets through them", async () => {
+    for (const url of [
+      '/assets/../pages.json',
+      '/assets/%2e%2e/pages.json',
+      '/assets/..%2fpages.json',
+      '/pages.json',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('page.html');
+    }
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -490,7 +490,12 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
 
   /** GET /api/threads and the console's lists: what the viewer may see, newest first. */
   async list(viewer: Viewer, query: ThreadsQuery, search: SearchScope | null): Promise<ListedThread[]> {
-    const early = this.loaded || search ? null : await this.#listedByKey(viewer, query);
+    // Whichever comes first: the page read by key, or the load (from a snapshot, a few hundred ms at L), after which
+    // the reads by key stop at their next round.
+    const early =
+      this.loaded || search
+        ? null
+        : await Promise.race([this.#listedByKey(viewer, query), this.current().then(() => null)]);
     if (early) return early;
     await this.current();
     const shown = (facts: ThreadFacts) =>
@@ -504,7 +509,8 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   /**
    * Until the load ends (the first seconds after a start), a list without search is read by key, newest first from
    * the highest id, its reply counts the threads' hints: an ordinary list finds its page within a few pages' reads. A
-   * list of rare threads (a small category, a member who sees little) waits for the load instead: null.
+   * list of rare threads (a small category, a member who sees little) waits for the load instead: null, as does a
+   * read the load overtook.
    */
   async #listedByKey(viewer: Viewer, query: ThreadsQuery): Promise<ListedThread[] | null> {
     const limit = query.limit ?? LIMITS.threadPageSizeDefault;
@@ -520,7 +526,7 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     // A page's worth first; then twice as many each read, since what the last one found was too few (a category's
     // list finds about one thread in eight): a category's first page in 3-4 round trips instead of 8.
     for (let read = 0, size = limit; page.length < limit && next >= 1; size *= 2) {
-      if (read >= budget) return null;
+      if (read >= budget || this.loaded) return null;
       const ids = Array.from({ length: Math.min(size, next, budget - read) }, (_, i) => next - i);
       next -= ids.length;
       read += ids.length;
