@@ -3,9 +3,9 @@ import {
   append,
   type Database,
   findByNumericId,
-  headOf,
   insertDocument,
   insertWithId,
+  readAtHead,
   readById,
   readItem,
   readRange,
@@ -111,14 +111,15 @@ export async function readBox(
 ): Promise<BoxPage> {
   const list = listOf(box, memberId);
   const Box = messageModels(app).MessageBoxItem;
-  const head = await headOf(app, Box, list);
-  const shown: BoxItem[] = [];
+  const kept = (items: BoxItem[]) => items.filter((item) => !item.removedAt).reverse();
   // One more than the page says whether an older page exists.
-  let to = Math.min(head, (before ?? head + 1) - 1);
+  const newest = (head: number) => Math.min(head, (before ?? head + 1) - 1);
+  const first = await readAtHead(app, Box, list, (head) => [newest(head) - limit, newest(head)]);
+  const shown = kept(first.items);
+  let to = Math.max(1, newest(first.head) - limit) - 1;
   while (shown.length <= limit && to >= 1) {
     const from = Math.max(1, to - (limit + 1 - shown.length) + 1);
-    const items = await readRange(app, Box, list, from, to, head);
-    shown.push(...items.filter((item) => !item.removedAt).reverse());
+    shown.push(...kept(await readRange(app, Box, list, from, to, first.head)));
     to = from - 1;
   }
   const items = shown.slice(0, limit);

@@ -156,23 +156,27 @@ export async function reactionSummary(app: StorageContext, viewerId: number | nu
 }
 
 /**
- * `items` each with its `reactions` as the viewer sees them: on a thread's page `threadIdOf` names each item's list's
- * thread; `among`, the only items that may have any (a member's reacted messages), whose lists alone are read.
+ * `page`'s items each with its `reactions` as the viewer sees them. On a thread's page, `threadId`: every item's
+ * reactions are in that thread's list, which is read while the page is. `among`: the only items that may have any (a
+ * member's reacted messages), whose lists alone are read.
  */
 export async function withReactions<T extends { id: number }>(
   app: StorageContext,
   viewerId: number | null,
   target: ReactionTarget,
-  items: T[],
-  { threadIdOf = () => undefined, among }: { threadIdOf?: (item: T) => number | undefined; among?: Set<number> } = {},
+  page: T[] | Promise<T[]>,
+  { threadId, among }: { threadId?: number; among?: Set<number> } = {},
 ): Promise<(T & { reactions: ReactionSummary })[]> {
+  if (threadId !== undefined) {
+    const [items, fold] = await Promise.all([page, foldOf(app, listOf({ target, id: threadId, threadId }))]);
+    return items.map((item) => ({ ...item, reactions: summaryIn(fold, target, item.id, viewerId) }));
+  }
+  const items = await page;
   if (items.length === 0) return [];
   const summaries = await reactionSummaries(
     app,
     viewerId,
-    items
-      .filter((item) => !among || among.has(item.id))
-      .map((item) => ({ target, id: item.id, threadId: threadIdOf(item) })),
+    items.filter((item) => !among || among.has(item.id)).map((item) => ({ target, id: item.id })),
   );
   return items.map((item) => ({ ...item, reactions: summaries.get(keyOf(target, item.id)) ?? NO_REACTIONS }));
 }

@@ -4,6 +4,7 @@ import {
   deleteList,
   headOf,
   intent,
+  readAtHead,
   readItem,
   readNewest,
   readRange,
@@ -87,13 +88,12 @@ export async function readReplies(
 ): Promise<ReplyRecord[]> {
   const { Reply } = replyModels(app);
   const list = repliesList(threadId);
-  const head = await headOf<ReplyRecord>(app, Reply, list);
-  const page: ReplyRecord[] = [];
-  let from = after + 1;
-  while (page.length < limit && from <= head) {
+  const shown = (items: ReplyRecord[]) => items.filter((item) => !item.removedAt);
+  const { head, items } = await readAtHead<ReplyRecord>(app, Reply, list, () => [after + 1, after + limit]);
+  const page = shown(items);
+  for (let from = after + limit + 1; page.length < limit && from <= head; ) {
     const to = from + (limit - page.length) - 1;
-    const items = await readRange<ReplyRecord>(app, Reply, list, from, to, head);
-    page.push(...items.filter((item) => !item.removedAt));
+    page.push(...shown(await readRange<ReplyRecord>(app, Reply, list, from, to, head)));
     from = to + 1;
   }
   return page;

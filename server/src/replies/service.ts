@@ -19,11 +19,15 @@ export async function listReplies(
   query: PostsQuery,
 ): Promise<Post[]> {
   const { thread } = await readableThread(app, viewer, threadId, { shown: true });
-  const posts = await readReplies(app, thread.id, query.after ?? 0, query.limit ?? LIMITS.pageSizeMax);
-  // The page's reactions are one list's (the thread's), read while the replies are presented.
-  return withReactions(app, viewer?.id ?? null, 'post', await presentReplies(app, posts), {
-    threadIdOf: (post) => post.threadId,
-  });
+  const posts = readReplies(app, thread.id, query.after ?? 0, query.limit ?? LIMITS.pageSizeMax);
+  // The page's reactions are one list's (the thread's), read while the replies are read and presented.
+  return withReactions(
+    app,
+    viewer?.id ?? null,
+    'post',
+    posts.then((page) => presentReplies(app, page)),
+    { threadId: thread.id },
+  );
 }
 
 /** A reply by a member who may read the thread and is not muted; pushed to the thread's watchers. */

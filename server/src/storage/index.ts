@@ -53,6 +53,7 @@ export {
   type ListItem,
   listId,
   listItemFields,
+  readAtHead,
   readGrown,
   readItem,
   readNewest,

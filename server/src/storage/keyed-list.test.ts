@@ -2,7 +2,7 @@ import { type Model, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
-import { commandsDuring } from '../test/scans.ts';
+import { commandsDuring, roundTripsDuring } from '../test/scans.ts';
 import { finishIntents } from './intents.ts';
 import {
   append,
@@ -14,6 +14,7 @@ import {
   headOf,
   itemsReadByKey,
   type ListItem,
+  readAtHead,
   readBucket,
   readGrown,
   readNewest,
@@ -203,6 +204,21 @@ describe('keyed lists', () => {
     for (const target of [app, other]) forgetLists(target);
     for (const i of oneTo(2)) await append(other, OtherNotes, list, () => ({ text: `restored ${i}` }));
     expect(await texts(app, Notes)).toEqual(['restored 1', 'restored 2']);
+  });
+
+  it("reads a page at a head it has seen in one round trip with the head's probe, and again when the head moved", async () => {
+    const list = 'at-head:1';
+    await Promise.all(oneTo(BUCKET + 5).map((i) => append(app, Notes, list, () => ({ text: `${i}` }))));
+    const newestTen = async (target: App, model: Model<Note>) =>
+      (await readAtHead(target, model, list, (head) => [head - 9, head])).items.map((item) => item.text);
+    const lastTen = (texts: string[]) => texts.slice(-10);
+    expect(await newestTen(app, Notes)).toEqual(lastTen(oneTo(BUCKET + 5).map(String)));
+    // Two buckets (46-50, 51-55) and the probe of 56, all at once.
+    expect(await roundTripsDuring(app, () => newestTen(app, Notes))).toBe(1);
+    await append(other, OtherNotes, list, () => ({ text: 'elsewhere' }));
+    expect(await newestTen(app, Notes)).toEqual(lastTen([...oneTo(BUCKET + 5).map(String), 'elsewhere']));
+    // A process that never saw the list: the probe first, then the page.
+    expect(await newestTen(other, OtherNotes)).toEqual(await newestTen(app, Notes));
   });
 
   it('finds the first item since a time, for any time asked in any order, as a scan of the list would', async () => {

@@ -583,6 +583,34 @@ export async function readRange<T extends ListItem>(
 }
 
 /**
+ * The head of `list` and the items from..to that `range(head)` names, as `readRange` reads them: in one round trip
+ * when this process has seen the list's head and the range is the same at the true one (nothing appended, or only
+ * past it), since the head's probe and the buckets of the range at the seen head are read at once; else the range is
+ * read again once the head is known. A page from a list's head or start (a box, a thread's replies) waited for the
+ * probe, then for its buckets (issue #26).
+ */
+export async function readAtHead<T extends ListItem>(
+  app: StorageContext,
+  model: ItemModel<T>,
+  list: string,
+  range: (head: number) => readonly [number, number],
+): Promise<{ head: number; items: T[] }> {
+  const seen = seenHeadsOf(app).get(list);
+  const clamped = (head: number) => {
+    const [from, to] = range(head);
+    return [Math.max(1, from), Math.min(to, head)] as const;
+  };
+  const guess = seen === undefined ? null : clamped(seen);
+  const [head, early] = await Promise.all([
+    headOf(app, model, list),
+    guess && readRange(app, model, list, guess[0], guess[1], seen),
+  ]);
+  const [from, to] = clamped(head);
+  const same = guess !== null && guess[0] === from && guess[1] === to;
+  return { head, items: same && early ? early : await readRange(app, model, list, from, to, head) };
+}
+
+/**
  * The newest items for which `recent` holds, oldest first: read back from the head a bucket at a time, stopping at
  * the first bucket that holds an item for which it does not (a list written in time order, asked "since when").
  */

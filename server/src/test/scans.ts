@@ -75,3 +75,31 @@ export async function commandsDuring(app: App, work: () => Promise<unknown>): Pr
   }
   return commands;
 }
+
+/**
+ * How many round trips `work` made one after another: a command started after another's answer, with none under
+ * way, begins the next (commands sent together are one).
+ */
+export async function roundTripsDuring(app: App, work: () => Promise<unknown>): Promise<number> {
+  const client = app.mongo.getClient();
+  let underWay = 0;
+  let trips = 0;
+  const started = () => {
+    if (underWay === 0) trips++;
+    underWay++;
+  };
+  const ended = () => {
+    underWay--;
+  };
+  client.on('commandStarted', started);
+  client.on('commandSucceeded', ended);
+  client.on('commandFailed', ended);
+  try {
+    await work();
+  } finally {
+    client.off('commandStarted', started);
+    client.off('commandSucceeded', ended);
+    client.off('commandFailed', ended);
+  }
+  return trips;
+}
