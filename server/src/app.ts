@@ -67,7 +67,6 @@ import {
 } from './storage/index.ts';
 import { forumPlugin } from './threads/forum-plugin.ts';
 import { threadModels } from './threads/models.ts';
-import { copyBalances } from './users/balances.ts';
 import { userModels } from './users/models.ts';
 import { userRoutes } from './users/routes.ts';
 import { ledgerByTypeMigration } from './wallet/ledger-by-type.ts';
@@ -161,7 +160,6 @@ export async function buildApp(config: AppConfig): Promise<App> {
   scheduleBackups(app);
   followActivity(app);
   mailFactorNotices(app);
-  copyBalances(app);
   app.addHook('onClose', async () => {
     app.mailer.close();
     await mongo.close();

@@ -57,8 +57,6 @@ export async function writeDataset(uri: string, size: DatasetSize): Promise<void
         passwordHash: 'bench-no-password',
         isEmailVerified: true,
         isAdmin: i + 1 === ADMIN,
-        // The copy of the ledger head's balance the app keeps on the member.
-        coinBalance: wallets.balanceOf(i + 1),
       }),
       (docs) => models.User.insertMany(docs),
     );

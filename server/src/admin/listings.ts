@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { listThreads } from '../threads/service.ts';
 import { abilitiesOf } from '../users/abilities.ts';
 import type { UserRecord } from '../users/user-model.ts';
+import { balanceOf } from '../wallet/ledger.ts';
 import { presentAdminUser } from './presenter.ts';
 
 /**
- * The users table: members whose accounts exist, newest first, each with their last told balance. Staff look
+ * The users table: members whose accounts exist, newest first, each with their balance read from their ledger's head
+ * (a page's heads are read together; no copy is kept on the member, which every movement would rewrite). Staff look
  * members up there to ban or mute them; only those who manage users (admins) see, and search by, email addresses.
  */
 export async function listAdminUsers(
@@ -16,7 +18,8 @@ export async function listAdminUsers(
 ): Promise<AdminUser[]> {
   const { canManageUsers } = abilitiesOf(viewer, { requireVerifiedEmail: app.config.REQUIRE_EMAIL_VERIFICATION });
   const members = await app.members.page(query, { byEmail: canManageUsers });
-  return members.map((member) => presentAdminUser(member, { withEmail: canManageUsers }));
+  const balances = await Promise.all(members.map((member) => balanceOf(app, member.id)));
+  return members.map((member, i) => presentAdminUser(member, balances[i] ?? 0, { withEmail: canManageUsers }));
 }
 
 /** The content and moderation tabs: every live thread (pending ones and premium sisters too), newest first. */

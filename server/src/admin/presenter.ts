@@ -3,8 +3,12 @@ import type { MemberCard } from '../users/member-directory.ts';
 import { pictureUrl } from '../users/presenter.ts';
 import { isMuted } from '../users/standing.ts';
 
-/** A member as the console's users table shows them: status and coins, and to admins their email. */
-export function presentAdminUser(user: MemberCard, { withEmail }: { withEmail: boolean }): AdminUser {
+/** A member as the console's users table shows them: status and coins (their ledger's), and to admins their email. */
+export function presentAdminUser(
+  user: MemberCard,
+  coinBalance: number,
+  { withEmail }: { withEmail: boolean },
+): AdminUser {
   const muted = isMuted(user);
   return {
     id: user.id,
@@ -19,6 +23,6 @@ export function presentAdminUser(user: MemberCard, { withEmail }: { withEmail: b
     bannedAt: user.isBanned && user.bannedAt ? user.bannedAt.toISOString() : null,
     isMuted: muted,
     mutedUntil: muted && user.mutedUntil ? user.mutedUntil.toISOString() : null,
-    coinBalance: user.coinBalance,
+    coinBalance,
   };
 }

@@ -59,6 +59,8 @@ beforeAll(async () => {
   await reply(app, bob, first.id, 'Second!');
 
   await move(app, { account: bob.id, amount: 500, key: 'stats:buy:2', type: 'coin_purchase' });
+  // Its place in the movements list is written just after it answers.
+  await app.settled();
   const monthsAgo = { $set: { createdAt: daysAgo(45) } };
   await walletModels(app).LedgerEntry.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);
   await walletModels(app).Movement.collection.updateOne({ key: 'stats:buy:2' }, monthsAgo);

@@ -52,7 +52,6 @@ export function registerReadModels(app: FastifyInstance): void {
   app.events.on('groupBuy.completed', ({ threadId }) => thread(threadId));
   app.events.on('access.granted', ({ userId }) => tell({ kind: 'holdings', id: userId }));
   app.events.on('member.changed', ({ userId }) => tell({ kind: 'member', id: userId }));
-  app.events.on('wallet.balance', ({ userId, balance }) => tell({ kind: 'balance', id: userId, balance }));
   app.events.on('category.changed', ({ categoryId }) => tell({ kind: 'category', id: categoryId }));
   app.events.on('database.restored', () => tell({ kind: 'all' }));
 
@@ -65,9 +64,6 @@ export function registerReadModels(app: FastifyInstance): void {
         break;
       case 'member':
         void app.members.refresh(change.id).catch(report);
-        break;
-      case 'balance':
-        app.members.balanceChanged(change.id, change.balance);
         break;
       case 'category':
         void app.categories.refresh(change.id).catch(report);

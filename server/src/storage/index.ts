@@ -56,6 +56,7 @@ export {
   readAtHead,
   readGrown,
   readItem,
+  readLast,
   readNewest,
   readRange,
   rewriteItem,

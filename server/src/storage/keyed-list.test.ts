@@ -17,6 +17,7 @@ import {
   readAtHead,
   readBucket,
   readGrown,
+  readLast,
   readNewest,
   readRange,
   rewriteItem,
@@ -116,6 +117,25 @@ describe('keyed lists', () => {
     await total(other, OtherNotes, 10);
     expect((await total(app, Notes, 100)).text).toBe('113');
     expect((await readRange(app, Notes, list, 1, 4)).map((item) => item.text)).toEqual(['1', '3', '13', '113']);
+  });
+
+  it('reads the last item of a list another process wrote in two round trips, and an append on it then only inserts', async () => {
+    const list = 'last:1';
+    const total = (target: App, model: Model<Note>, amount: number) =>
+      appendAfter(target, model, list, (_n, previous) => ({ text: String(Number(previous?.text ?? 0) + amount) }));
+    expect(await readLast(app, Notes, 'last:none')).toBeNull();
+    // 11 items: the stored hint trails the head (written at 8), so the head is among the items read past it.
+    for (const i of oneTo(11)) await total(other, OtherNotes, i);
+    await other.settled();
+    expect(await roundTripsDuring(app, async () => expect((await readLast(app, Notes, list))?.text).toBe('66'))).toBe(
+      2,
+    );
+    const commands = await commandsDuring(app, () => total(app, Notes, 100));
+    expect(commands.filter((command) => command.startsWith('find'))).toEqual([]);
+    // Past the hint's reach (9 items read, all found): the head is searched for.
+    for (const i of oneTo(12)) await total(other, OtherNotes, i);
+    expect((await readLast(app, Notes, list))?.n).toBe(24);
+    expect((await total(app, Notes, 1000)).text).toBe(String(66 + 100 + 78 + 1000));
   });
 
   it('reads a page across buckets, and completes a bucket that lacks items by key', async () => {

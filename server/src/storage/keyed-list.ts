@@ -166,6 +166,29 @@ export async function headOf<T extends ListItem>(
   return head;
 }
 
+/**
+ * The last item of `list` (null for an empty list), remembered with its number, so that the next `appendAfter` in this
+ * process makes its item on it and reads nothing before its insert. The items from the head hint to the stored hint's
+ * furthest reach are read in one command: items are gap-free, so the last found is the head, unless all were (or
+ * none, past an empty list's hint): then the head is searched for.
+ */
+export async function readLast<T extends ListItem>(
+  app: StorageContext,
+  model: ItemModel<T>,
+  list: string,
+): Promise<T | null> {
+  const hint = await headHint(app, list);
+  const near = await Promise.all(
+    numbersFrom(Math.max(1, hint), hint + HINT_EVERY).map((n) => readItem(model, list, n)),
+  );
+  const found = near.filter((item) => item !== null);
+  const among = found.length < near.length && (found.length > 0 || hint === 0);
+  const last = among ? (found.at(-1) ?? null) : await readItem(model, list, await headOf(app, model, list));
+  noteHead(app, list, last?.n ?? 0);
+  if (last) noteLastItem(app, lineName(model as unknown as ItemModel<ListItem>, list), last);
+  return last ?? null;
+}
+
 /** The head, from an item known to exist: forward by doubling steps, then a binary search. */
 async function searchForward(model: ItemModel<ListItem>, list: string, from: number): Promise<number> {
   let low = from;

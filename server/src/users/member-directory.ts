@@ -10,10 +10,7 @@ import { presentPublicUser } from './presenter.ts';
 import type { UserRecord } from './user-model.ts';
 
 /** A member as lists show them: never their password hash or verification code. */
-export type MemberCard = Omit<UserRecord, 'passwordHash' | 'verification'> & {
-  /** The ledger head's balance when last told (`wallet.balance`); shown, never used for a decision. */
-  coinBalance: number;
-};
+export type MemberCard = Omit<UserRecord, 'passwordHash' | 'verification'>;
 
 /**
  * A member without their secrets. The directory holds whole documents for the session check; whatever it hands
@@ -36,8 +33,6 @@ const sameNames = (a: UserRecord | undefined, b: UserRecord | undefined) =>
 export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #byName = new Map<string, number>();
   readonly #byEmail = new Map<string, number>();
-  /** Balances the wallet told since start: newer than any copy on a member's document. */
-  readonly #told = new Map<number, number>();
   /** The live members by id, name and email: the users table's pages and the pickers' prefixes. */
   readonly #names = new NameIndex();
   /** When each live account was created: the console's counts. */
@@ -48,12 +43,11 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   /** A batch of 2,000 a round trip: the driver's default asks FerretDB for 101 at a time, 80 round trips at 8,000. */
   protected async *readAll(): AsyncIterable<UserRecord> {
     const users = userModels(this.app).User.find({}).lean<UserRecord[]>().cursor({ batchSize: 2000 });
-    for await (const user of users) yield this.#withBalance(user);
+    yield* users;
   }
 
   protected async readOne(id: number): Promise<UserRecord | null> {
-    const user = await userModels(this.app).User.findOne(byNumericId(id)).lean<UserRecord>();
-    return user && this.#withBalance(user);
+    return userModels(this.app).User.findOne(byNumericId(id)).lean<UserRecord>();
   }
 
   /**
@@ -111,8 +105,7 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   async #some(ids: Iterable<number | null | undefined>): Promise<UserRecord[]> {
     const wanted = [...new Set(ids)].filter((id): id is number => typeof id === 'number');
     if (!this.loaded) {
-      const read = await findAllByNumericId<UserRecord>(userModels(this.app).User, wanted);
-      return read.map((user) => this.#withBalance(user));
+      return findAllByNumericId<UserRecord>(userModels(this.app).User, wanted);
     }
     await this.current();
     return wanted.flatMap((id) => this.get(id) ?? []);
@@ -187,16 +180,5 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   async count(since: Date | null): Promise<number> {
     await this.current();
     return this.#created.count(since);
-  }
-
-  /** A balance the wallet just told: no need to re-read the member. */
-  balanceChanged(id: number, balance: number): void {
-    this.#told.set(id, balance);
-    const card = this.get(id);
-    if (card) this.hold({ ...card, coinBalance: balance });
-  }
-
-  #withBalance(user: UserRecord): UserRecord {
-    return { ...user, coinBalance: this.#told.get(user.id) ?? user.coinBalance ?? 0 };
   }
 }

@@ -34,11 +34,6 @@ const userSchema = new Schema(
     sessionVersion: { type: Number, default: 1 },
     /** Deleted accounts keep their id (so nothing is ever re-attributed) and lose everything else. */
     deletedAt: { type: Date, default: null },
-    /**
-     * A copy of the ledger head's balance, written after each movement for lists that show many members
-     * (best effort, never used to decide anything: decisions read the head).
-     */
-    coinBalance: { type: Number, default: 0 },
     privacy: {
       defaultThreadPrivate: { type: Boolean, default: false },
       hideProfile: { type: Boolean, default: false },

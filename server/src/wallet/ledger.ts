@@ -12,6 +12,7 @@ import {
   isDuplicateKey,
   readById,
   readItem,
+  readLast,
   type StorageContext,
 } from '../storage/index.ts';
 import { listByType } from './ledger-by-type.ts';
@@ -66,8 +67,8 @@ type Movements = Model<MovementItem>;
 const movements = (app: Database) => walletModels(app).Movement as unknown as Movements;
 
 /**
- * A movement under way, under its key: recorded before its entry, done once its entry, its place in the movements
- * list and its pointer are written. Only these keys can have an entry without a pointer (a crash), and the start-up
+ * A movement under way, under its key: recorded before its entry, done once its entry, its copy by type, its place in
+ * the movements list and its pointer are written (the last three just after the answer). Only these keys can have an entry without a pointer (a crash), and the start-up
  * sweep (`finishIntents`) finishes them. Its `begin` is also the decision between two writers of one key.
  */
 interface MovementUnderWay {
@@ -97,15 +98,12 @@ function entryOf(item: LedgerEntry): LedgerEntry {
   return entry;
 }
 
-/** The head entry of an account, or null: the head by its hint, then the entry, all by key. */
-async function headEntry(app: StorageContext, account: number): Promise<LedgerEntry | null> {
-  const head = await headOf(app, entries(app), ledgerList(account));
-  return head > 0 ? readItem(entries(app), ledgerList(account), head) : null;
-}
-
-/** The balance is the head entry's balanceAfter; an account with no entries holds 0. */
+/**
+ * The balance is the head entry's balanceAfter; an account with no entries holds 0. The head entry, read by key, is
+ * remembered: the account's next movement in this process is made on it without reading it again.
+ */
 export async function balanceOf(app: StorageContext, account: number): Promise<number> {
-  return (await headEntry(app, account))?.balanceAfter ?? 0;
+  return (await readLast(app, entries(app), ledgerList(account)))?.balanceAfter ?? 0;
 }
 
 /**
@@ -138,11 +136,13 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
   const since = Date.now();
   const owed = movement.creditTo !== null && movement.creditTo !== undefined;
   // The pointer alone answers a replay (one whose pointer is missing is refused below by the unique key, and
-  // answered); it is read while the intents are recorded, which a replay then clears if they are its own.
+  // answered); it is read while the intents are recorded, which a replay then clears if they are its own. The
+  // account's head entry is read meanwhile too, so the append that follows is made on it and only inserts.
   const [done, alone, owing] = await Promise.all([
     readById<{ entry: LedgerEntry }>(walletModels(app).LedgerKey, movement.key),
     ledgerMove.begin(app, movement.key, { key: movement.key, account: movement.account, since }),
     owed ? sellerCredit.begin(app, movement.key, { key: movement.key, since }) : false,
+    readLast(app, entries(app), ledgerList(movement.account)),
   ]);
   if (done) {
     app.afterwards('replayed movement not cleared', () =>
@@ -150,9 +150,13 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
     );
     return { entry: done.entry, replayed: true };
   }
-  // Listed under its type in the ledger's turn (so in the ledger's order) and before the pointer: a movement cut
-  // short before its pointer is listed by the sweep (`finishMovement`).
-  const byType = { alongside: (item: LedgerItem) => listByType(app, entryOf(item)) };
+  // The answer waits for the entry alone. Its settling (`settleMovement`) starts in the ledger's turn, so its listing
+  // by type keeps the ledger's order, and ends after the answer: a movement cut short before its pointer is settled
+  // by the sweep (`finishMovement`), and a replay meanwhile finds its entry by key.
+  const settled = {
+    alongside: async (item: LedgerItem) =>
+      app.afterwards('movement not settled', () => settleMovement(app, entryOf(item))),
+  };
   let entry: LedgerEntry;
   let checkedSeq = 0;
   try {
@@ -178,7 +182,7 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
             createdAt: new Date(),
           };
         },
-        byType,
+        settled,
       ),
     );
   } catch (error) {
@@ -192,7 +196,6 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
     if (alone) await abandon(app, movement.key);
     throw error;
   }
-  await settleMovement(app, entry);
   // An escrow is no member: nobody's balance to show, nobody's activity to log.
   if (!isEscrowAccount(entry.account)) {
     app.events.publish('wallet.balance', { userId: entry.account, balance: entry.balanceAfter });
@@ -225,16 +228,16 @@ async function abandon(app: Database, key: string): Promise<void> {
 }
 
 /**
- * After the entry: its place in the movements list (unless it has one: a movement a crash cut short may), then its
- * pointer, then the intent goes.
+ * After the entry: its copy listed under its type (first, so that copies keep the ledger's order), its place in the
+ * movements list (unless it has one: a movement a crash cut short may), then its pointer; then the intent goes.
  */
 async function settleMovement(app: StorageContext, entry: LedgerEntry, counted = isCreditSide(entry)): Promise<void> {
+  await listByType(app, entry);
   await Promise.all([
     counted ? null : countMovement(app, entry),
     claimOnce(walletModels(app).LedgerKey, { _id: entry.key, entry }),
   ]);
-  // Not waited for: with the pointer written, a sweep that finds the intent finds the movement done.
-  app.afterwards('movement intent not cleared', () => ledgerMove.done(app, entry.key));
+  await ledgerMove.done(app, entry.key);
 }
 
 async function countMovement(app: StorageContext, entry: LedgerEntry): Promise<void> {
@@ -314,7 +317,6 @@ async function finishMovement(app: StorageContext, { key, since }: MovementUnder
   if (await readById(walletModels(app).LedgerKey, key)) return;
   const entry = await searchByKey(app, key);
   if (!entry) return isStale(since) ? undefined : 'later';
-  await listByType(app, entry);
   await settleMovement(app, entry, isCreditSide(entry) || (await isCounted(app, key)));
 }
 
