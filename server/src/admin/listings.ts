@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { listThreads } from '../threads/service.ts';
 import { abilitiesOf } from '../users/abilities.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { balanceOf } from '../wallet/ledger.ts';
 import { presentAdminUser } from './presenter.ts';
 
 /**
- * The users table: members whose accounts exist, newest first, each with their balance read from their ledger's head
- * (a page's heads are read together; no copy is kept on the member, which every movement would rewrite). Staff look
+ * The users table: members whose accounts exist, newest first, each with their balance (`KnownBalances`). Staff look
  * members up there to ban or mute them; only those who manage users (admins) see, and search by, email addresses.
  */
 export async function listAdminUsers(
@@ -18,7 +16,7 @@ export async function listAdminUsers(
 ): Promise<AdminUser[]> {
   const { canManageUsers } = abilitiesOf(viewer, { requireVerifiedEmail: app.config.REQUIRE_EMAIL_VERIFICATION });
   const members = await app.members.page(query, { byEmail: canManageUsers });
-  const balances = await Promise.all(members.map((member) => balanceOf(app, member.id)));
+  const balances = await app.balances.of(members.map((member) => member.id));
   return members.map((member, i) => presentAdminUser(member, balances[i] ?? 0, { withEmail: canManageUsers }));
 }
 

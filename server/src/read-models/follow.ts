@@ -7,6 +7,7 @@ import { ForumIndex } from '../threads/forum-index.ts';
 import { journalThreads } from '../threads/forum-journal.ts';
 import { HoldingsMemory } from '../threads/holdings-memory.ts';
 import { MemberDirectory } from '../users/member-directory.ts';
+import { KnownBalances } from '../wallet/known-balances.ts';
 import { type Change, Changes } from './changes.ts';
 
 declare module 'fastify' {
@@ -16,6 +17,7 @@ declare module 'fastify' {
     members: MemberDirectory;
     categories: CategoryDirectory;
     holdings: HoldingsMemory;
+    balances: KnownBalances;
   }
 }
 
@@ -33,6 +35,7 @@ export function registerReadModels(app: FastifyInstance): void {
   app.decorate('members', new MemberDirectory(app));
   app.decorate('categories', new CategoryDirectory(app));
   app.decorate('holdings', new HoldingsMemory());
+  app.decorate('balances', new KnownBalances(app));
 
   const tell = (change: Change) => app.changes.tell(change);
   // Journaled by the process that wrote it, for a start from the forum's snapshot (`threads/forum-journal.ts`).
@@ -52,6 +55,9 @@ export function registerReadModels(app: FastifyInstance): void {
   app.events.on('groupBuy.completed', ({ threadId }) => thread(threadId));
   app.events.on('access.granted', ({ userId }) => tell({ kind: 'holdings', id: userId }));
   app.events.on('member.changed', ({ userId }) => tell({ kind: 'member', id: userId }));
+  app.events.on('coins.moved', ({ entry }) =>
+    tell({ kind: 'balance', id: entry.account, seq: entry.seq, balance: entry.balanceAfter }),
+  );
   app.events.on('category.changed', ({ categoryId }) => tell({ kind: 'category', id: categoryId }));
   app.events.on('database.restored', () => tell({ kind: 'all' }));
 
@@ -65,6 +71,9 @@ export function registerReadModels(app: FastifyInstance): void {
       case 'member':
         void app.members.refresh(change.id).catch(report);
         break;
+      case 'balance':
+        app.balances.learn(change.id, change.seq, change.balance);
+        break;
       case 'category':
         void app.categories.refresh(change.id).catch(report);
         break;
@@ -75,6 +84,7 @@ export function registerReadModels(app: FastifyInstance): void {
         // A restore: the data may be older than what this process remembers of its lists.
         forgetLists(app);
         app.holdings.forgetAll();
+        app.balances.forgetAll();
         for (const model of [app.forum, app.members, app.categories]) void model.reload().catch(report);
     }
   });

@@ -168,19 +168,19 @@ export async function headOf<T extends ListItem>(
 
 /**
  * The last item of `list` (null for an empty list), remembered with its number, so that the next `appendAfter` in this
- * process makes its item on it and reads nothing before its insert. The items from the head hint to the stored hint's
- * furthest reach are read in one command: items are gap-free, so the last found is the head, unless all were (or
- * none, past an empty list's hint): then the head is searched for.
+ * process makes its item on it and reads nothing before its insert. The items from the head hint to its furthest
+ * reach (the stored hint's, or one past the head this process remembers) are read in one command: items are gap-free,
+ * so the last found is the head, unless all were (or none, past an empty list's hint): then the head is searched for.
  */
 export async function readLast<T extends ListItem>(
   app: StorageContext,
   model: ItemModel<T>,
   list: string,
 ): Promise<T | null> {
-  const hint = await headHint(app, list);
-  const near = await Promise.all(
-    numbersFrom(Math.max(1, hint), hint + HINT_EVERY).map((n) => readItem(model, list, n)),
-  );
+  const remembered = seenHeadsOf(app).get(list);
+  const hint = remembered ?? (await storedHint(app, list));
+  const reach = remembered === undefined ? HINT_EVERY : 1;
+  const near = await Promise.all(numbersFrom(Math.max(1, hint), hint + reach).map((n) => readItem(model, list, n)));
   const found = near.filter((item) => item !== null);
   const among = found.length < near.length && (found.length > 0 || hint === 0);
   const last = among ? (found.at(-1) ?? null) : await readItem(model, list, await headOf(app, model, list));
@@ -235,6 +235,11 @@ const keepsBuckets = (model: { schema: object }) => !isReadByKey(model.schema);
 export interface AppendOptions<T extends ListItem = ListItem> {
   /** What to write once the item is stored, beside its bucket (a reply's thread hints), before the append answers. */
   alongside?: (item: T) => Promise<unknown>;
+  /**
+   * Answer once the item is stored: its bucket push, a cache's write, follows the answer (a reader meanwhile finds
+   * the bucket short and completes it by key). For a list whose writer waits on every append (a member's ledger).
+   */
+  answerOnceStored?: boolean;
   /**
    * The list's oldest items are deleted as it goes (`trimList`): an append starts from the stored head hint, which a
    * trim raises past what it deletes, as well as from this process's memory, which another process's trim leaves
@@ -304,7 +309,8 @@ const BATCH_MAX = 100;
 /**
  * Appends to one list in one process take turns, and those that arrive while a batch is written go together in the
  * next: numbered in arrival order, inserted in one ordered command, pushed onto their buckets in one update each.
- * Twenty replies to one thread at once are then a few writes, not sixty made one after another (group commit).
+ * Twenty replies to one thread at once are then a few writes, not sixty made one after another (group commit). A
+ * turn ends at the batch's insert: its pushes and `alongside` writes do not hold up the next batch.
  */
 function appendMade<T extends ListItem>(
   app: StorageContext,
@@ -381,7 +387,9 @@ async function writeBatch<T extends ListItem>(
         if (Math.floor(last / HINT_EVERY) > Math.floor((first - 1) / HINT_EVERY)) {
           app.afterwards('list head hint not written', () => raiseHead(app, list, last));
         }
-        await settleStored(app, keepsBuckets(model) ? stored : [], stored, storedNow);
+        // The numbers are taken: the next batch is written while this one's pushes and `alongside` writes go on (each
+        // append answers once its own are done). Its pushes are queued first, so a bucket gets them in order.
+        void settleStored(app, keepsBuckets(model) ? stored : [], stored, storedNow);
         n = last + 1;
       }
       if (failure === 'taken') n = (await headOf(app, model, list, pastTrim)) + 1;
@@ -404,11 +412,13 @@ async function settleStored<T extends ListItem>(
   waiting: Waiting<T>[],
 ) {
   const pushed = addToBuckets(app, bucketed);
+  if (waiting.some((answer) => answer.options.answerOnceStored))
+    app.afterwards('bucket push not written', () => pushed);
   await Promise.all(
     stored.map(async (item, i) => {
       const answer = waiting[i] as Waiting<T>;
       try {
-        await Promise.all([pushed, answer.options.alongside?.(item)]);
+        await Promise.all([answer.options.answerOnceStored ? null : pushed, answer.options.alongside?.(item)]);
         answer.resolve(item);
       } catch (error) {
         answer.reject(error);

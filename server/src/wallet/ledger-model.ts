@@ -29,31 +29,28 @@ export const creditTypeOf = (debitType: EntryType): EntryType => (debitType === 
 /**
  * One immutable movement on one account, item `seq` of its account's keyed list. The unique `_id`
  * means two movements can never both extend the same head; the unique `key` means a movement
- * happens at most once. A ledger is written at every movement and its pages are read far less: read by key, it keeps
- * no buckets (each push rewrote a bucket of up to 50 entries on the embedded database's one writer).
+ * happens at most once.
  */
-export const ledgerEntrySchema = itemsReadByKey(
-  new Schema(
-    {
-      _id: String,
-      list: { type: String, required: true },
-      n: { type: Number, required: true },
-      account: { type: Number, required: true },
-      seq: { type: Number, required: true },
-      amount: { type: Number, required: true },
-      balanceAfter: { type: Number, required: true, min: 0 },
-      key: { type: String, required: true, unique: true },
-      type: { type: String, enum: ENTRY_TYPES, required: true },
-      /** What the coins were for: `thread:12`, `payment:abc`, `grant:3`. */
-      reference: { type: String, default: null },
-      /** The member owed the matching credit (a thread's author); the start-up sweep completes it. */
-      creditTo: { type: Number, default: null },
-      /** A coin purchase's payment as the history shows it (`Receipt`), so a page of purchases reads no payment. */
-      receipt: { type: Schema.Types.Mixed, default: null },
-      createdAt: { type: Date, required: true },
-    },
-    { id: false, versionKey: false },
-  ),
+export const ledgerEntrySchema = new Schema(
+  {
+    _id: String,
+    list: { type: String, required: true },
+    n: { type: Number, required: true },
+    account: { type: Number, required: true },
+    seq: { type: Number, required: true },
+    amount: { type: Number, required: true },
+    balanceAfter: { type: Number, required: true, min: 0 },
+    key: { type: String, required: true, unique: true },
+    type: { type: String, enum: ENTRY_TYPES, required: true },
+    /** What the coins were for: `thread:12`, `payment:abc`, `grant:3`. */
+    reference: { type: String, default: null },
+    /** The member owed the matching credit (a thread's author); the start-up sweep completes it. */
+    creditTo: { type: Number, default: null },
+    /** A coin purchase's payment as the history shows it (`Receipt`), so a page of purchases reads no payment. */
+    receipt: { type: Schema.Types.Mixed, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  { id: false, versionKey: false },
 );
 
 /** The copies of the entries listed by type (`ledger-by-type.ts`): a filter's pages are seldom read, so by key. */

@@ -98,12 +98,15 @@ function entryOf(item: LedgerEntry): LedgerEntry {
   return entry;
 }
 
-/**
- * The balance is the head entry's balanceAfter; an account with no entries holds 0. The head entry, read by key, is
- * remembered: the account's next movement in this process is made on it without reading it again.
- */
+/** The head entry of an account, or null: the head by its hint, then the entry, all by key. */
+export async function ledgerHead(app: StorageContext, account: number): Promise<LedgerEntry | null> {
+  const head = await headOf(app, entries(app), ledgerList(account));
+  return head > 0 ? readItem(entries(app), ledgerList(account), head) : null;
+}
+
+/** The balance is the head entry's balanceAfter; an account with no entries holds 0. */
 export async function balanceOf(app: StorageContext, account: number): Promise<number> {
-  return (await readLast(app, entries(app), ledgerList(account)))?.balanceAfter ?? 0;
+  return (await ledgerHead(app, account))?.balanceAfter ?? 0;
 }
 
 /**
@@ -156,6 +159,7 @@ export async function move(app: WalletContext, movement: Movement): Promise<Move
   const settled = {
     alongside: async (item: LedgerItem) =>
       app.afterwards('movement not settled', () => settleMovement(app, entryOf(item))),
+    answerOnceStored: true,
   };
   let entry: LedgerEntry;
   let checkedSeq = 0;
