@@ -20,7 +20,7 @@ export async function noteReply(app: HintContext, threadId: number, reply: { wri
     await raiseHints(app, threadId, reply);
     // The reply's own update has landed (the forum index reads it on the reply's event); the check that no other
     // writer's update hid it need not hold up the reply.
-    app.afterwards('thread reply hint not repaired', () => checkHints(app, threadId, reply.lastReplyAt));
+    app.afterwards('thread reply hint not repaired', () => checkHints(app, threadId, reply));
   } catch (err) {
     app.log.warn({ err, threadId }, 'thread reply hints not written');
   }
@@ -40,21 +40,33 @@ export async function noteReplyRemoved(app: HintContext, threadId: number): Prom
 
 const later = (a: Date, b: Date) => (a > b ? a : b);
 
+/** Replies written: the highest number and the latest time among them. */
+interface Written {
+  written: number;
+  lastReplyAt: Date;
+}
+const furthest = (a: Written, b: Written): Written => ({
+  written: Math.max(a.written, b.written),
+  lastReplyAt: later(a.lastReplyAt, b.lastReplyAt),
+});
+
 /**
  * The hints' `$max`, one write at a time per thread: replies that arrive meanwhile go together in the next (the
  * highest number written and the latest time), with the removals counted once for them.
  */
-const raiseHints = combinedWrites<number, { written: number; lastReplyAt: Date }, HintContext>(
-  (a, b) => ({ written: Math.max(a.written, b.written), lastReplyAt: later(a.lastReplyAt, b.lastReplyAt) }),
-  async (app, threadId, { written, lastReplyAt }) => {
-    const replyCount = written - (await removedCountOf(app, threadId));
-    await updateDocument(threadModels(app).Thread, internalId(threadId), { $max: { replyCount, lastReplyAt } });
-  },
-);
+const raiseHints = combinedWrites<number, Written, HintContext>(furthest, async (app, threadId, reply) => {
+  const { replyCount, lastReplyAt } = await hintsOf(app, threadId, reply);
+  await updateDocument(threadModels(app).Thread, internalId(threadId), { $max: { replyCount, lastReplyAt } });
+});
 
-/** One check at a time per thread, for the latest reply any writer asked about (it covers the earlier ones). */
-const checkHints = combinedWrites<number, Date, HintContext>(later, (app, threadId, lastReplyAt) =>
-  keepHint(app, threadId, lastReplyAt),
+/** The hints replies up to `written` call for: their count (those written, less those removed) and latest time. */
+async function hintsOf(app: HintContext, threadId: number, { written, lastReplyAt }: Written) {
+  return { replyCount: written - (await removedCountOf(app, threadId)), lastReplyAt };
+}
+
+/** One check at a time per thread, for the furthest reply any writer asked about (it covers the earlier ones). */
+const checkHints = combinedWrites<number, Written, HintContext>(furthest, (app, threadId, reply) =>
+  keepHint(app, threadId, reply),
 );
 
 const HINT_CHECKS = 5;
@@ -62,16 +74,17 @@ const HINT_CHECKS = 5;
 /**
  * FerretDB applies an update by reading the document and writing it back, so two processes' `$max` can land in the
  * wrong order and the lower values win. So once a writer's update has landed, the hints are read back until they
- * hold at least its reply (its time, and the exact count), raised when another writer's update hid them, and the
- * read models are told when they were. Every reply's time is checked after every update that could hide it, so once
- * the replies' writes settle the hints are exact: the reply count, and the time of the newest reply.
+ * hold at least its reply (its time, and the count up to its number), raised when another writer's update hid them,
+ * and the read models are told when they were. Every reply is checked after every update that could hide it, so once
+ * the replies' writes settle the hints are exact: the newest reply's number less the removals, and its time. The
+ * count is not the list's head, which a burst of appends keeps moving (finding it cost a search of probes a check).
  */
-async function keepHint(app: HintContext, threadId: number, lastReplyAt: Date): Promise<void> {
+async function keepHint(app: HintContext, threadId: number, reply: Written): Promise<void> {
   const { Thread } = threadModels(app);
   for (let check = 0; check < HINT_CHECKS; check++) {
-    const [stored, replyCount] = await Promise.all([
+    const [stored, { replyCount, lastReplyAt }] = await Promise.all([
       readById<{ replyCount?: number; lastReplyAt?: Date | null }>(Thread, internalId(threadId)),
-      replyCountOf(app, threadId),
+      hintsOf(app, threadId, reply),
     ]);
     if (!stored) return;
     const holds =
