@@ -1,4 +1,4 @@
-import { type Model, Schema } from 'mongoose';
+import { type Model, type mongo, Schema } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
@@ -89,6 +89,47 @@ describe('keyed lists', () => {
     expect(all.map((item) => item.text)).toEqual(['first', ...oneTo(BUCKET + 5).map(String)]);
     expect(commands.filter((command) => command === 'insert keyednotes').length).toBeLessThanOrEqual(2);
     expect(commands.filter((command) => command === 'update listbuckets').length).toBeLessThanOrEqual(3);
+  });
+
+  it('writes the next batch while the one before settles, and answers an append once its own writes are done', async () => {
+    const list = 'turns:1';
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered = false;
+    const first = append(app, Notes, list, () => ({ text: 'first' }), { alongside: () => held }).then((item) => {
+      answered = true;
+      return item;
+    });
+    await expect.poll(() => Notes.exists({ _id: `${list}:1` })).toBeTruthy();
+    // The first one's alongside write is still under way: the second is stored and answered meanwhile.
+    expect((await append(app, Notes, list, () => ({ text: 'second' }))).n).toBe(2);
+    expect(answered).toBe(false);
+    release();
+    expect((await first).n).toBe(1);
+  });
+
+  it('answers an append made to answer once stored before its bucket push, which follows', async () => {
+    const list = 'stored-first:1';
+    const client = app.mongo.getClient();
+    const pushes = new Set<number>();
+    const order: string[] = [];
+    const started = (event: mongo.CommandStartedEvent) => {
+      if (event.commandName === 'update' && event.command.update === 'listbuckets') pushes.add(event.requestId);
+    };
+    const succeeded = (event: mongo.CommandSucceededEvent) => {
+      if (pushes.has(event.requestId)) order.push('pushed');
+    };
+    client.on('commandStarted', started);
+    client.on('commandSucceeded', succeeded);
+    await append(app, Notes, list, () => ({ text: 'first' }), { answerOnceStored: true });
+    order.push('answered');
+    await app.settled();
+    client.off('commandStarted', started);
+    client.off('commandSucceeded', succeeded);
+    expect(order).toEqual(['answered', 'pushed']);
+    expect((await readBucket<Note>(app, list, 0)).map((item) => item.text)).toEqual(['first']);
   });
 
   it('refuses an append judged on the item before it in its batch, and numbers the next after the last stored', async () => {
