@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * A stored thing changed: the read models holding it re-read it by key. `balance` carries a member's balance after
- * ledger entry `seq`; `session` says a session (by its item key) ended, so no process trusts what it remembered of it; `holdings` says a member gained access to a thread; `all` re-reads everything (after a restore).
+ * ledger entry `seq`; `session` says a session (by its item key) ended, so no process trusts what it remembered of it;
+ * `holdings` says a member gained access to a thread; `all` re-reads everything (after a restore).
  */
 export type Change =
   | { kind: 'thread' | 'member' | 'category' | 'holdings'; id: number }

@@ -68,8 +68,9 @@ const movements = (app: Database) => walletModels(app).Movement as unknown as Mo
 
 /**
  * A movement under way, under its key: recorded before its entry, done once its entry, its copy by type, its place in
- * the movements list and its pointer are written (the last three just after the answer). Only these keys can have an entry without a pointer (a crash), and the start-up
- * sweep (`finishIntents`) finishes them. Its `begin` is also the decision between two writers of one key.
+ * the movements list and its pointer are written (all but the entry just after the answer). Only these keys can have
+ * an entry without a pointer (a crash), and the start-up sweep (`finishIntents`) finishes them. Its `begin` is also the
+ * decision between two writers of one key.
  */
 interface MovementUnderWay {
   key: string;
