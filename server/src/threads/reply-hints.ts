@@ -14,8 +14,14 @@ import { threadModels } from './models.ts';
 /** What writing the hints uses: the thread, the replies' count (their lists), the log, `afterwards`, and `tell`. */
 export type HintContext = Pick<ThreadContext, 'mongo' | 'log' | 'afterwards' | 'changes'>;
 
+/** Replies written: the highest number and the latest time among them. */
+interface Written {
+  written: number;
+  lastReplyAt: Date;
+}
+
 /** A reply was written as number `written` of its thread: the thread's hints move forward to it. */
-export async function noteReply(app: HintContext, threadId: number, reply: { written: number; lastReplyAt: Date }) {
+export async function noteReply(app: HintContext, threadId: number, reply: Written) {
   try {
     await raiseHints(app, threadId, reply);
     // The reply's own update has landed (the forum index reads it on the reply's event); the check that no other
@@ -39,12 +45,6 @@ export async function noteReplyRemoved(app: HintContext, threadId: number): Prom
 }
 
 const later = (a: Date, b: Date) => (a > b ? a : b);
-
-/** Replies written: the highest number and the latest time among them. */
-interface Written {
-  written: number;
-  lastReplyAt: Date;
-}
 const furthest = (a: Written, b: Written): Written => ({
   written: Math.max(a.written, b.written),
   lastReplyAt: later(a.lastReplyAt, b.lastReplyAt),

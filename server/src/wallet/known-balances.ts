@@ -39,7 +39,8 @@ export class KnownBalances {
         const head = await ledgerHead(this.app, account);
         if (!head) return 0;
         this.learn(account, head.seq, head.balanceAfter);
-        return (this.#known.get(account) as Known).balance;
+        // A movement told while the head was read is the later balance.
+        return this.#known.get(account)?.balance ?? head.balanceAfter;
       }),
     );
   }

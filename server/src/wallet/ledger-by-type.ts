@@ -17,8 +17,8 @@ import { transactionTypeOf } from './presenter.ts';
 /**
  * A member's ledger by the history's transaction type: the keyed list `ledger:{account}:{type}` holds a copy of each
  * of the account's entries of that type, in the ledger's order, so a filtered page of the history is read from that
- * list by key like an unfiltered one from the ledger, whatever the mix of types. Entries never change, so a copy never
- * goes stale. The copies' unique `key` (the ledger's schema) lists an entry once, however often its listing is tried
+ * list (by key: a filter's pages are seldom read) as an unfiltered one is from the ledger's buckets, whatever the mix
+ * of types. Entries never change, so a copy never goes stale. The copies' unique `key` (the ledger's schema) lists an entry once, however often its listing is tried
  * (a crash's sweep after the request that wrote it). Escrows have no history, so no lists.
  */
 export const ledgerByTypeList = (account: number, type: TransactionType) => `ledger:${account}:${type}`;
