@@ -51,8 +51,8 @@ export async function storeMessage(
   };
   const Box = messageModels(app).MessageBoxItem;
   const [inbox, sent] = await Promise.all([
-    append(app, Box, inboxOf(message.recipientId), () => item),
-    append(app, Box, sentOf(message.senderId), () => item),
+    append(app, Box, inboxOf(message.recipientId), () => item, { answerOnceStored: true }),
+    append(app, Box, sentOf(message.senderId), () => item, { answerOnceStored: true }),
   ]);
   const [, unreadCount] = await Promise.all([
     insertDocument(messageModels(app).MessageLocator, { _id: String(stored.id), inboxN: inbox.n, sentN: sent.n }),

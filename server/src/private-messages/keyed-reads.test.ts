@@ -63,6 +63,18 @@ describe('private messages read and write by key', () => {
     expect((await recipientClient.call(api.unreadMessageCount)).json()).toEqual({ unreadCount: 2 });
   });
 
+  it('a message answers once its items are stored (their buckets follow): both boxes show it at once', async () => {
+    const { user: alice, client: aliceClient } = await createMember(app);
+    const { client: bobClient } = await createMember(app);
+    const sent = await bobClient.call(api.sendMessage, { body: { content: 'stored first', recipientId: alice.id } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Read before the buckets' writes are awaited: a reader completes a short bucket by key.
+    const [inbox, outbox] = await Promise.all([aliceClient.call(api.listMessages), bobClient.call(api.listMessages)]);
+    expect(inbox.json().inbox[0]).toMatchObject({ id: sent.json().id, content: 'stored first' });
+    expect(outbox.json().sent[0]).toMatchObject({ id: sent.json().id, content: 'stored first' });
+    await app.settled();
+  });
+
   it('the first message a restarted server stores looks for the next id by key, not by sorting every message', async () => {
     const { user: alice } = await createMember(app);
     const { user: bob } = await createMember(app);

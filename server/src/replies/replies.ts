@@ -37,11 +37,13 @@ interface NewReply extends CookedFields {
 export async function writeReply(app: RecordingContext, reply: NewReply): Promise<ReplyRecord> {
   const { ReplyRef, Reply } = replyModels(app);
   const createdAt = new Date();
-  const ref = await append<ReplyRefRecord>(app, ReplyRef, REPLY_IDS, () => ({
-    threadId: reply.threadId,
-    number: null,
-    createdAt,
-  }));
+  const ref = await append<ReplyRefRecord>(
+    app,
+    ReplyRef,
+    REPLY_IDS,
+    () => ({ threadId: reply.threadId, number: null, createdAt }),
+    { answerOnceStored: true },
+  );
   // The hints are written beside the reply's bucket; the id's entry (twenty of them at once were a 17 ms update of the
   // one writer) need not hold up the answer.
   return append<ReplyRecord>(
@@ -50,6 +52,7 @@ export async function writeReply(app: RecordingContext, reply: NewReply): Promis
     repliesList(reply.threadId),
     () => ({ ...reply, id: ref.n, createdAt, updatedAt: createdAt, removedAt: null }),
     {
+      answerOnceStored: true,
       alongside: (stored) => {
         app.afterwards('reply id not pointed at its reply', () =>
           updateDocument(ReplyRef, ref._id, { $set: { number: stored.n } }),
