@@ -173,6 +173,19 @@ describe('sessions', () => {
     client.cookie = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjEsInN2IjoxfQ.forged';
     expect((await client.call(api.user)).statusCode).toBe(401);
   });
+
+  it('a token once accepted is refused when it expires, and a copy of it altered at once', async () => {
+    const { client } = await loggedIn();
+    const claims = app.jwt.decode<{ sub: number; sv: number; sid: string; m: string }>(client.cookie ?? '');
+    const { sub, sv, sid, m } = claims ?? ({} as never);
+    const shortLived = new TestClient(app);
+    shortLived.cookie = app.jwt.sign({ sub, sv, sid, m }, { expiresIn: 2 });
+    expect((await shortLived.call(api.user)).statusCode).toBe(200);
+    const altered = new TestClient(app);
+    altered.cookie = `${shortLived.cookie.slice(0, -2)}${shortLived.cookie.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await altered.call(api.user)).statusCode).toBe(401);
+    await expect.poll(async () => (await shortLived.call(api.user)).statusCode, { timeout: 5000 }).toBe(401);
+  });
 });
 
 describe('cross-site request forgery', () => {
