@@ -176,6 +176,12 @@ func idsInClause(filter *types.Document) (string, []any) {
  * concurrent replies 263 → 130 ms p50 on the same code), and the embedded database is for development and tests.
  */
 const SYNCHRONOUS = 'synchronous(normal)';
+/**
+ * SQLite reads the first GiB of its file through memory mapping instead of a read call per page into each connection's
+ * own 2 MB cache (the M dataset's file is 280 MB): 20 replies at once 73 -> 66 ms p50 (three A/B pairs).
+ */
+const MMAP = 'mmap_size(1073741824)';
+const PRAGMAS = [SYNCHRONOUS, MMAP].map((pragma) => `_pragma=${pragma}`).join('&');
 /** Names the build in the cache after its patches, so a build with other patches (or none) is never reused. */
 const BUILD = `${FERRETDB_VERSION}-${createHash('sha256').update(JSON.stringify(PATCHES)).digest('hex').slice(0, 8)}`;
 
@@ -288,7 +294,7 @@ export async function startFerretdb(dataDir: string, port?: number): Promise<Run
     binary,
     [
       '--handler=sqlite',
-      `--sqlite-url=file:${dataDir}/?_pragma=${SYNCHRONOUS}`,
+      `--sqlite-url=file:${dataDir}/?${PRAGMAS}`,
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${dataDir}`,
       '--telemetry=disable',
