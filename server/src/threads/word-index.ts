@@ -21,6 +21,12 @@ const fits: Record<Fit, (word: string, run: string) => boolean> = {
 export const wordsOf = (texts: string[]): Set<string> =>
   new Set(texts.flatMap((text) => text.split(/\s+/).filter(Boolean)));
 
+/** The lowest and highest thread ids a search's marks raised. */
+export interface Span {
+  low: number;
+  high: number;
+}
+
 /** A word index as a snapshot stores it (`WordIndex.columns`). */
 export interface WordColumns {
   /** Each its own string: words split from one joined string kept it all alive (1.2 KB a thread at L, not 0.8). */
@@ -105,12 +111,22 @@ export class WordIndex {
 
   /**
    * Raises `marks[id]` from `step - 1` to `step` for each thread having a word in which `run` lies as `fit` says: after
-   * runs 1..n marked in turn, the threads marked n have a word for each run.
+   * runs 1..n marked in turn, the threads marked n have a word for each run. Answers the lowest and highest ids it
+   * raised (null for none), so that a search reads only the marks between them.
    */
-  mark(run: string, fit: Fit, marks: Uint8Array, step: number): void {
+  mark(run: string, fit: Fit, marks: Uint8Array, step: number): Span | null {
+    const span = { low: Number.POSITIVE_INFINITY, high: 0 };
     const raise = (id: number) => {
-      if (marks[id] === step - 1) marks[id] = step;
+      if (marks[id] !== step - 1) return;
+      marks[id] = step;
+      span.low = Math.min(span.low, id);
+      span.high = Math.max(span.high, id);
     };
+    this.#raiseEach(run, fit, raise);
+    return span.high > 0 ? span : null;
+  }
+
+  #raiseEach(run: string, fit: Fit, raise: (id: number) => void): void {
     if (fit === 'whole') {
       const ids = this.#threads.get(run);
       if (typeof ids === 'number') raise(ids);
