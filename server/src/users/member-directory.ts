@@ -103,12 +103,18 @@ export class MemberDirectory extends ReadModel<UserRecord> {
    * so that no page waits for the whole directory.
    */
   async #some(ids: Iterable<number | null | undefined>): Promise<UserRecord[]> {
-    const wanted = [...new Set(ids)].filter((id): id is number => typeof id === 'number');
     if (!this.loaded) {
+      const wanted = [...new Set(ids)].filter((id): id is number => typeof id === 'number');
       return findAllByNumericId<UserRecord>(userModels(this.app).User, wanted);
     }
     await this.current();
-    return wanted.flatMap((id) => this.get(id) ?? []);
+    // A member named twice is found twice: each caller keys them by id. (Every list read asks for its 50 authors.)
+    const found: UserRecord[] = [];
+    for (const id of ids) {
+      const member = typeof id === 'number' ? this.get(id) : undefined;
+      if (member) found.push(member);
+    }
+    return found;
   }
 
   /** The members among `ids` that are held, deleted ones included (they present as 'Anonymous'). */
@@ -124,7 +130,7 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     const now = Date.now();
     const shown = new Map<number, PublicUser>();
     for (const member of await this.#some(ids)) {
-      if (member.deletedAt) continue;
+      if (member.deletedAt || shown.has(member.id)) continue;
       let held = this.#shown.get(member);
       if (!held || held.until <= now) {
         const mutedUntil = member.mutedUntil?.getTime() ?? 0;
