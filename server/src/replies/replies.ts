@@ -44,8 +44,8 @@ export async function writeReply(app: RecordingContext, reply: NewReply): Promis
     () => ({ threadId: reply.threadId, number: null, createdAt }),
     { answerOnceStored: true },
   );
-  // The hints are written beside the reply's bucket; the id's entry (twenty of them at once were a 17 ms update of the
-  // one writer) need not hold up the answer.
+  // The reply answers once stored, its hints written beside it; its bucket push and the id's entry (twenty of them at
+  // once were a 17 ms update of the one writer) follow the answer (a reader completes a short bucket by key).
   return append<ReplyRecord>(
     app,
     Reply,

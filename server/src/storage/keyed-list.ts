@@ -237,7 +237,8 @@ export interface AppendOptions<T extends ListItem = ListItem> {
   alongside?: (item: T) => Promise<unknown>;
   /**
    * Answer once the item is stored: its bucket push, a cache's write, follows the answer (a reader meanwhile finds
-   * the bucket short and completes it by key). For a list whose writer waits on every append (a member's ledger).
+   * the bucket short and completes it by key). For a list whose writer waits on its append to answer a member (a
+   * ledger, a message box, a thread's replies).
    */
   answerOnceStored?: boolean;
   /**
