@@ -56,6 +56,36 @@ describe('categories', () => {
     expect(one.json()).toMatchObject({ id: category.id, threadCount: 1 });
   });
 
+  it("follow a member's pending and private threads as they are approved, shared and deleted", async () => {
+    const category = await aCategory(app);
+    const { user: author, client: authorClient } = await createMember(app);
+    const { user: first, client: firstClient } = await createMember(app);
+    const { user: second, client: secondClient } = await createMember(app);
+    const { client: admin } = await createMember(app, { isAdmin: true });
+    const counts = async () =>
+      Promise.all(
+        [authorClient, firstClient, secondClient].map(async (c) => (await find(c, category.id))?.threadCount),
+      );
+
+    const pending = await aThread(app, author, { categoryId: category.id }, { approved: false });
+    const shared = await aThread(app, author, { categoryId: category.id, isPrivate: true, allowedUserIds: [first.id] });
+    expect(await counts()).toEqual([2, 1, 0]);
+    // The private thread is the newest its invited member sees, and no one else's activity.
+    expect((await find(firstClient, category.id))?.lastActivity).toBe(shared.createdAt);
+    expect((await find(secondClient, category.id))?.lastActivity).toBeNull();
+
+    expect((await admin.call(api.approveThread, { params: { id: pending.id } })).statusCode).toBe(200);
+    expect(await counts()).toEqual([2, 2, 1]);
+
+    const edit = { params: { id: shared.id }, body: { allowedUserIds: [second.id] } };
+    expect((await admin.call(api.editThread, edit)).statusCode).toBe(200);
+    expect(await counts()).toEqual([2, 1, 2]);
+
+    expect((await admin.call(api.deleteThread, { params: { id: shared.id } })).statusCode).toBe(200);
+    expect(await counts()).toEqual([1, 1, 1]);
+    expect((await find(secondClient, category.id))?.lastActivity).toBe(pending.createdAt);
+  });
+
   it('report the newest visible thread or reply as last activity', async () => {
     const category = await aCategory(app);
     const { user: author } = await createMember(app);

@@ -3,6 +3,7 @@ import { api, type NotificationList, notificationText, type Thread } from '@encl
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { muteEnding, muteEndingKey } from '../moderation/mute-endings.ts';
+import { setRole } from '../operations/accounts.ts';
 import type { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread } from '../test/forum.ts';
@@ -324,6 +325,25 @@ describe('staff queues', () => {
     expect(kinds.length - 1).toBeLessThanOrEqual(minutes);
     await quiet(app);
     expect((await listOf(bystander.client)).notifications).toEqual([]);
+  });
+
+  it('reach a member while an operator has made them staff, and no longer after', async () => {
+    const member = await createMember(app);
+    const { user: author } = await createMember(app);
+    const reporter = await createMember(app);
+    await setRole(app, member.user.username, 'moderator');
+    const pending = await aThread(app, author, { title: 'Queued for the new moderator' }, { approved: false });
+    expect((await listed(member.client, 1)).notifications[0]).toMatchObject({
+      kind: 'approvalQueued',
+      threadId: pending.id,
+    });
+
+    await setRole(app, member.user.username, 'member');
+    const open = await aThread(app, author);
+    const body = { contentType: 'thread', contentId: open.id, reason: 'Spam' } as const;
+    expect((await reporter.client.call(api.createReport, { body })).statusCode).toBe(201);
+    await quiet(app);
+    expect((await listOf(member.client)).notifications.map((n) => n.kind)).toEqual(['approvalQueued']);
   });
 });
 

@@ -22,7 +22,13 @@ export class CategoryTally {
   remove(categoryId: number, threadId: number, activity: number): void {
     const threads = this.#threads.get(categoryId);
     if (!threads?.delete(threadId)) return;
-    if (activity === this.#newest.get(categoryId)) this.#newest.delete(categoryId);
+    if (threads.size === 0) this.#threads.delete(categoryId);
+    if (threads.size === 0 || activity === this.#newest.get(categoryId)) this.#newest.delete(categoryId);
+  }
+
+  /** No thread in any category (a member's own tally can then go). */
+  isEmpty(): boolean {
+    return this.#threads.size === 0;
   }
 
   /** Every category's count and newest activity. */

@@ -37,6 +37,8 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   readonly #names = new NameIndex();
   /** When each live account was created: the console's counts. */
   readonly #created = new CreationTimes();
+  /** Live staff accounts: told of every thread queued for approval (a scan of 40,000 members took 5 ms each). */
+  readonly #staff = new Set<number>();
   /** Each held member as anyone may see them, presented once per version of the member (until a mute ends). */
   readonly #shown = new WeakMap<UserRecord, { card: PublicUser; until: number }>();
 
@@ -77,11 +79,13 @@ export class MemberDirectory extends ReadModel<UserRecord> {
     this.#byEmail.set(record.email, record.id);
     if (!record.deletedAt) this.#created.add(record.createdAt);
     if (!record.deletedAt && !sameNames(previous, record)) this.#names.add(record);
+    if (!record.deletedAt && (record.isAdmin || record.isModerator)) this.#staff.add(record.id);
   }
 
   /** `next` is the member's new state when one replaces it (a balance, a mute: the names stay where they are). */
   protected dropped(previous: UserRecord, next?: UserRecord): void {
     if (!previous.deletedAt) this.#created.remove(previous.createdAt);
+    this.#staff.delete(previous.id);
     if (!previous.deletedAt && !sameNames(previous, next)) this.#names.remove(previous);
     if (this.#byName.get(previous.usernameKey) === previous.id) this.#byName.delete(previous.usernameKey);
     if (this.#byEmail.get(previous.email) === previous.id) this.#byEmail.delete(previous.email);
@@ -179,7 +183,7 @@ export class MemberDirectory extends ReadModel<UserRecord> {
   /** Live staff accounts (admins and moderators): who hears of the approval and report queues. */
   async staffIds(): Promise<number[]> {
     await this.current();
-    return [...this.byId.values()].filter((m) => !m.deletedAt && (m.isAdmin || m.isModerator)).map((m) => m.id);
+    return [...this.#staff];
   }
 
   /** Live accounts, all or created since `since`. */
