@@ -149,4 +149,25 @@ describe('buying a premium thread (POST /api/coins/spend)', () => {
     expect(await threadModels(app).Holding.countDocuments({ threadId: thread.id, userId: buyer.id })).toBe(1);
     await expectLedgerReconciles(app);
   });
+
+  it('race: 20 buyers of 20 sellers at once are each charged once, and every seller is credited once', async () => {
+    const sales = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const { author, thread } = await premiumThread(10 + i);
+        const { user: buyer, client } = await createMember(app);
+        await grantCoins(app, buyer.id, 100);
+        return { author, thread, buyer, client };
+      }),
+    );
+    const responses = await Promise.all(sales.map(({ client, thread }) => buy(client, thread)));
+    expect(responses.map((r) => r.statusCode)).toEqual(sales.map(() => 200));
+    expect(responses.map((r) => r.json().balance)).toEqual(sales.map((_, i) => 90 - i));
+    // Sellers are credited a few at a time after the answers: the work the app tracks.
+    await app.settled();
+    for (const [i, { author, buyer }] of sales.entries()) {
+      expect(await balanceOf(app, buyer.id)).toBe(90 - i);
+      expect(await balanceOf(app, author.id)).toBe(10 + i);
+    }
+    await expectLedgerReconciles(app);
+  });
 });
