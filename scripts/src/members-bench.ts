@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --members [--sizes S,M,L,XL]`: issues #14 and #26's proof. For each size, a fresh embedded
- * database gets a dataset written in the app's own storage layout (bench/forum-dataset.ts); the app
+ * database gets a dataset written in the app's own storage layout by a process of its own (bench/forum-dataset.ts); the app
  * starts on it once (the first start on fresh data builds its indexes) and again (its indexes in place),
  * both timed; the member routes are checked to read the dataset as written (bench/dataset-check.ts),
  * then each is sampled one request at a time, and 20 members load GET /api/threads against a bare
@@ -19,7 +19,7 @@ import { type ColdStartProbe, prepareColdStart, restartFigures } from './bench/c
 import { measureConcurrentWrites } from './bench/concurrent-writes.ts';
 import { READER, SIZES, type SizeName } from './bench/dataset.ts';
 import { checkDataset } from './bench/dataset-check.ts';
-import { writeDataset } from './bench/forum-dataset.ts';
+import { writeDatasetApart } from './bench/forum-dataset.ts';
 import { loadFromOwnProcess } from './bench/load-process.ts';
 import { MEMBER_ROUTES, sampleRoute } from './bench/member-routes.ts';
 import { describeSize, memberRows, type SizeFigures, type Timed } from './bench/members-report.ts';
@@ -158,7 +158,7 @@ async function measureSize(name: SizeName): Promise<void> {
   });
   try {
     log(`members bench: ${describeSize(name)}, writing`);
-    figures.written = await timedPhase(() => writeDataset(uri, SIZES[name]));
+    figures.written = await timedPhase(() => writeDatasetApart(uri, SIZES[name]));
     if ('error' in figures.written) return;
     // The first start logs at info: what a start on fresh data does is worth reading.
     log(`members bench ${name}: first start (builds the indexes)`);

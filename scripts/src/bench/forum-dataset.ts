@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { plainTextAsHtml } from '@enclave/server/formatting/plain-text.ts';
 import { followingOf, participantsOf } from '@enclave/server/notifications/notification-model.ts';
 import { participantMarker } from '@enclave/server/notifications/participants.ts';
@@ -199,4 +201,26 @@ async function writeThreads(storage: Storage, data: Dataset): Promise<void> {
       ),
     ),
   );
+}
+
+/**
+ * `writeDataset` in a process of its own: the members bench then measures a server whose heap holds what it loaded,
+ * not what writing a million replies left behind (XL's reads were no faster for it in the run of 2026-11-28 23:05).
+ */
+export function writeDatasetApart(uri: string, size: DatasetSize): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--write-dataset'], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (error: string | null) => (error === null ? resolve() : reject(new Error(error))));
+    child.once('exit', (code) => reject(new Error(`dataset writer exited with ${code}`)));
+    child.send({ uri, size });
+  });
+}
+
+if (process.argv.includes('--write-dataset')) {
+  process.once('message', ({ uri, size }: { uri: string; size: DatasetSize }) => {
+    writeDataset(uri, size).then(
+      () => process.send?.(null, () => process.exit(0)),
+      (error: unknown) => process.send?.(String(error), () => process.exit(1)),
+    );
+  });
 }
