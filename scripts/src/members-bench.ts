@@ -20,6 +20,7 @@ import { measureConcurrentWrites } from './bench/concurrent-writes.ts';
 import { READER, SIZES, type SizeName } from './bench/dataset.ts';
 import { checkDataset } from './bench/dataset-check.ts';
 import { writeDatasetApart } from './bench/forum-dataset.ts';
+import { type HttpFigure, medianRun } from './bench/http.ts';
 import { loadFromOwnProcess } from './bench/load-process.ts';
 import { MEMBER_ROUTES, sampleRoute } from './bench/member-routes.ts';
 import { describeSize, memberRows, type SizeFigures, type Timed } from './bench/members-report.ts';
@@ -35,8 +36,11 @@ process.stdout.write = process.stderr.write.bind(process.stderr) as typeof proce
 const WHOLE_RUN_MS = 90 * 60_000;
 const CLOSE_LIMIT_MS = 30_000;
 const LOAD_MEMBERS = Array.from({ length: 20 }, (_, i) => 200 + i);
-/** The load and the bare route are each run this many times, alternately; the last of each is reported. */
-const LOAD_ROUNDS = 2;
+/**
+ * The load and the bare route are each run this many times, alternately: the first of each warms its server, and the
+ * median of the others is reported (one 5-s run of the bare route read 14.5k to 18.9k req/s from size to size).
+ */
+const LOAD_ROUNDS = 4;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sizesAt = process.argv.indexOf('--sizes');
@@ -130,12 +134,18 @@ async function measureRoutes(app: FastifyInstance, baseUrl: string, figures: Siz
     const bareAddress = bare.server.address();
     const barePort = bareAddress && typeof bareAddress === 'object' ? bareAddress.port : 0;
     const cookies = await Promise.all(LOAD_MEMBERS.map((member) => sessionCookie(app, member)));
-    // Two rounds of both, the second kept: the first warms each server (at S, the bare route's first run read 8.8k
-    // req/s against 15-16k at every later size, and the members' first runs at M 15-20 % below their second).
+    // The first round warms each server (at S, the bare route's first run read 8.8k req/s against 15-16k at every
+    // later size, and the members' first runs at M 15-20 % below their second).
+    const runs: { members: HttpFigure[]; bare: HttpFigure[] } = { members: [], bare: [] };
     for (let round = 0; round < LOAD_ROUNDS; round++) {
       const bareFigure = await loadFromOwnProcess(`http://127.0.0.1:${barePort}/api/threads`, []);
-      figures.load = { members: await loadFromOwnProcess(`${baseUrl}/api/threads`, cookies), bare: bareFigure };
+      const membersFigure = await loadFromOwnProcess(`${baseUrl}/api/threads`, cookies);
+      if (round === 0) continue;
+      runs.bare.push(bareFigure);
+      runs.members.push(membersFigure);
     }
+    const errors = runs.members.reduce((sum, run) => sum + run.errors, 0);
+    figures.load = { members: { ...medianRun(runs.members), errors }, bare: medianRun(runs.bare) };
   } catch (error) {
     figures.load = { error: message(error) };
   } finally {

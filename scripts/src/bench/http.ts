@@ -34,3 +34,7 @@ export async function loadTest(url: string, cookies: string[] = []): Promise<Htt
     completed: result.requests.total,
   };
 }
+
+/** The run of median throughput among several of one route (an odd number of them). */
+export const medianRun = (runs: HttpFigure[]): HttpFigure =>
+  [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)] as HttpFigure;

@@ -79,7 +79,10 @@ export async function holdingsOf(app: AskingContext, viewer: Viewer, threads: As
   return holdings;
 }
 
-/** Adds to the member's holdings list, read by search; best effort (access is decided by the documents). */
+/**
+ * Adds to the member's holdings list, read for the list of what they unlocked; best effort (access is decided by the
+ * documents).
+ */
 export async function recordHolding(
   app: StorageContext,
   userId: number,
@@ -98,8 +101,8 @@ export async function recordHolding(
 }
 
 /**
- * What the member holds across the forum, from their holdings list and a few reads by key: the holdings search
- * decides with (by `canReadContent`, the rule of the thread page), and a completed buy's place only once complete.
+ * What the member holds across the forum, from their holdings list and a few reads by key (the list of what they
+ * unlocked; a search asks `holdingsOf` of what it finds), and a completed buy's place only once complete.
  * The forum index holds the live threads: a deleted one drops out without a read.
  */
 export async function holdingsOfMember(app: ListingContext, userId: number): Promise<Holdings> {

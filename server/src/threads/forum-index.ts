@@ -23,7 +23,15 @@ import { CategoryTally } from './category-tally.ts';
 import { type ForumChange, JOURNAL } from './forum-journal.ts';
 import { decodeForum, encodeForum, type ForumSnapshotMeta, type ForumState } from './forum-snapshot.ts';
 import { threadModels } from './models.ts';
-import { canReadContent, canSee, type GatedThread, type Holdings, isStaffViewer, type Viewer } from './policy.ts';
+import {
+  canReadContent,
+  canSee,
+  type GatedThread,
+  type Holdings,
+  isStaffViewer,
+  NO_HOLDINGS,
+  type Viewer,
+} from './policy.ts';
 import type { ThreadRecord } from './thread-model.ts';
 import { ThreadRecords } from './thread-records.ts';
 import { fitOf, type Span, WordIndex } from './word-index.ts';
@@ -166,14 +174,17 @@ function matchesText(thread: ListedThread, needle: string, readsContent: boolean
 /** What a search may look into: title and tags always, content only where the thread page would show it. */
 export interface SearchScope {
   q: string;
-  /** What the viewer holds across the forum, for the read gate (`canReadContent`). */
-  holdings: Holdings;
+  /** What the viewer holds among these threads, for the read gate (`canReadContent`): asked of a page's candidates. */
+  holdingsOf: (threads: ThreadFacts[]) => Promise<Holdings>;
 }
 
-/** A candidate for a page: taken as it is, or (a search the word index cannot settle) once its text confirms it. */
+/**
+ * A candidate for a page: taken as it is, or (a search the word index cannot settle, or a match in content the viewer
+ * may read only if they hold the thread) once its text and what the viewer holds confirm it.
+ */
 interface Candidate {
   facts: ThreadFacts;
-  confirm: ((thread: ListedThread) => boolean) | null;
+  confirm: ((thread: ListedThread, holdings: Holdings) => boolean) | null;
 }
 
 /** Who may see a pending or private thread besides staff (as `canSee` decides). */
@@ -480,13 +491,14 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
 
   /**
    * Up to `limit` candidates in order, as lists present them: read by key a page's worth at a time (the cache holds
-   * the recent ones), dropped when the record read no longer `shows` (a change not yet told) or, for a search the word
-   * index cannot settle, its text does not match.
+   * the recent ones), dropped when the record read no longer `shows` (a change not yet told) or, for a search, its
+   * `confirm` says no: what the viewer holds is asked only of those, a page at a time.
    */
   async #page(
     candidates: Iterator<Candidate>,
     limit: number,
     shows: (thread: ListedThread) => boolean,
+    holdingsOf?: SearchScope['holdingsOf'],
   ): Promise<ListedThread[]> {
     const page: ListedThread[] = [];
     for (let done = false; !done && page.length < limit; ) {
@@ -504,9 +516,11 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
       const threads = held.every(Boolean)
         ? held
         : await Promise.all(batch.map(({ facts }, i) => held[i] ?? this.#records.read(this.app, facts)));
+      const asked = batch.flatMap(({ facts, confirm }) => (confirm ? [facts] : []));
+      const holdings = asked.length > 0 && holdingsOf ? await holdingsOf(asked) : NO_HOLDINGS;
       threads.forEach((thread, i) => {
         const confirm = batch[i]?.confirm;
-        if (thread && shows(thread) && (!confirm || confirm(thread))) page.push(thread);
+        if (thread && shows(thread) && (!confirm || confirm(thread, holdings))) page.push(thread);
       });
     }
     return page;
@@ -527,7 +541,8 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     const found = search
       ? this.#searched(viewer, search, query.before, shown)
       : this.#taken(this.#walk('newest', query.before), shown);
-    return this.#page(found, query.limit ?? LIMITS.threadPageSizeDefault, (thread) => canSee(viewer, thread));
+    const limit = query.limit ?? LIMITS.threadPageSizeDefault;
+    return this.#page(found, limit, (thread) => canSee(viewer, thread), search?.holdingsOf);
   }
 
   /**
@@ -572,8 +587,10 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   /**
    * The threads a search finds, from the word index: a thread is a candidate when its title or tags, or its content
    * where the viewer may read it, have a word for every run of the search. For a search of one run that is the
-   * answer; a search of several runs (or a thread whose text changed) is confirmed on the thread's text. Newest first
-   * below `before`, by the marks rather than a walk of every thread: a search that finds few reads few facts.
+   * answer; a search of several runs (or a thread whose text changed) is confirmed on the thread's text, and a match
+   * only in content that opens to a holding (premium) on what the viewer holds, asked of those threads alone: a search
+   * costs what it finds, never a read of everything the member holds. Newest first below `before`, by the marks rather
+   * than a walk of every thread: a search that finds few reads few facts.
    */
   *#searched(
     viewer: Viewer,
@@ -598,12 +615,15 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     for (let id = Math.min(raised.high + 1, before ?? size) - 1; id >= raised.low; id--) {
       if (inShown[id] !== runs.length && inContent[id] !== runs.length) continue;
       const facts = this.byId.get(id);
-      if (!facts) continue;
-      const readsContent = canReadContent(viewer, facts, search.holdings);
-      const found = inShown[facts.id] === runs.length || (readsContent && inContent[facts.id] === runs.length);
-      if (!found || !accept(facts)) continue;
-      const settled = runs.length === 1 && !this.#rewritten.has(facts.id);
-      yield { facts, confirm: settled ? null : (thread) => matchesText(thread, needle, readsContent) };
+      if (!facts || !accept(facts)) continue;
+      // Found in its title or tags, or in content the gate opens without a holding: no holding to ask about.
+      const open = inShown[id] === runs.length || canReadContent(viewer, facts, NO_HOLDINGS);
+      const settled = runs.length === 1 && !this.#rewritten.has(id);
+      const confirm = (thread: ListedThread, holdings: Holdings) => {
+        const reads = canReadContent(viewer, thread, holdings);
+        return settled ? reads : matchesText(thread, needle, reads);
+      };
+      yield { facts, confirm: settled && open ? null : confirm };
     }
   }
 

@@ -108,7 +108,7 @@ describe('a reload (a restore)', () => {
     const thread = await aThread(app, author, { categoryId: general, title: 'Marmalade sandwich' });
     const index = new ForumIndex(app);
     const found = async (q: string) =>
-      (await index.list(null, {}, { q, holdings: NO_HOLDINGS })).map((listed) => listed.id);
+      (await index.list(null, {}, { q, holdingsOf: async () => NO_HOLDINGS })).map((listed) => listed.id);
     expect(await found('marmalade')).toEqual([thread.id]);
     // As a restore leaves it: written without an event, then every read model reloaded.
     await threadModels(app).Thread.updateOne(byNumericId(thread.id), { $set: { title: 'Quince sandwich' } });

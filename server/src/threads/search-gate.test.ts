@@ -6,6 +6,7 @@ import { createTestApp } from '../test/app.ts';
 import { TestClient } from '../test/client.ts';
 import { createMember } from '../test/factories.ts';
 import { aThread, grantCoins, setDeadline } from '../test/forum.ts';
+import { commandsDuring } from '../test/scans.ts';
 import type { UserRecord } from '../users/user-model.ts';
 
 /**
@@ -183,5 +184,34 @@ describe('search and the thread page', () => {
       expect(readable).not.toContain(`unlocker reads ${name}`);
       expect(readable).not.toContain(`participant reads ${name}`);
     }
+  });
+
+  it('agree on a search of several words, which is confirmed on the text', async () => {
+    const { word, threadId } = planted.find((plant) => plant.name === 'premium') as (typeof planted)[number];
+    const phrase = `the ${word} he`;
+    for (const [viewer, readable] of [
+      ['buyer', true],
+      ['author', true],
+      ['member', false],
+      ['visitor', false],
+    ] as const) {
+      expect(await searchFinds(clients[viewer], threadId, phrase), viewer).toBe(readable);
+      expect(await pageShows(clients[viewer], threadId, word), viewer).toBe(readable);
+    }
+  });
+});
+
+describe('what a search costs', () => {
+  it('asks what the viewer holds only of the gated threads it finds, never their whole holdings', async () => {
+    const premium = planted.find((plant) => plant.name === 'premium') as (typeof planted)[number];
+    const asked = async (q: string) => {
+      const commands = await commandsDuring(app, () => clients.buyer.call(api.threads, { query: { q } }));
+      return commands.filter((command) => /\b(holdings|entitlements)\b/.test(command));
+    };
+    app.holdings.forgetAll();
+    expect(await asked('zqfoundnowhere')).toEqual([]);
+    // Found only in premium content: that thread's holding asked by key, once, and then remembered.
+    expect(await asked(premium.word)).toEqual(['find entitlements']);
+    expect(await asked(premium.word)).toEqual([]);
   });
 });

@@ -20,19 +20,11 @@ import { type Database, findAllByNumericId, findByNumericId, insertWithId, inter
 import { abilitiesOf } from '../users/abilities.ts';
 import { isStaff } from '../users/standing.ts';
 import type { UserRecord } from '../users/user-model.ts';
-import { holdingsOf, holdingsOfMember } from './access.ts';
+import { holdingsOf } from './access.ts';
 import type { ReadingContext, ThreadContext, WritingContext } from './context.ts';
 import type { SearchScope } from './forum-index.ts';
 import { threadModels } from './models.ts';
-import {
-  canReadContent,
-  canSee,
-  type Holdings,
-  isStaffViewer,
-  NO_HOLDINGS,
-  threadAbilities,
-  type Viewer,
-} from './policy.ts';
+import { canReadContent, canSee, type Holdings, threadAbilities, type Viewer } from './policy.ts';
 import { presentListed, presentThread } from './presenter.ts';
 import {
   allowedUsers,
@@ -144,15 +136,13 @@ export function announceShare(app: Pick<ThreadContext, 'events'>, before: Sharin
  * Title and tags match for everyone; content only where the read gate lets the viewer read it (the rule of the
  * thread page), so a search never probes text the page would refuse.
  */
-async function searchScope(
-  app: Pick<ThreadContext, 'mongo' | 'log' | 'afterwards' | 'forum'>,
+function searchScope(
+  app: Pick<ThreadContext, 'mongo' | 'holdings'>,
   viewer: Viewer,
   q: string | undefined,
-): Promise<SearchScope | null> {
+): SearchScope | null {
   const text = q?.trim();
-  if (!text) return null;
-  if (viewer === null || isStaffViewer(viewer)) return { q: text, holdings: NO_HOLDINGS };
-  return { q: text, holdings: await holdingsOfMember(app, viewer.id) };
+  return text ? { q: text, holdingsOf: (threads) => holdingsOf(app, viewer, threads) } : null;
 }
 
 /** GET /api/threads, and the console's thread lists (staff see pending threads and premium sisters too). */
@@ -161,7 +151,7 @@ export async function listThreads(
   viewer: Viewer,
   query: ThreadsQuery,
 ): Promise<Thread[]> {
-  const threads = await app.forum.list(viewer, query, await searchScope(app, viewer, query.q));
+  const threads = await app.forum.list(viewer, query, searchScope(app, viewer, query.q));
   return presentListed(app, viewer, threads);
 }
 
