@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import { createTestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
 import { expectLedgerReconciles } from '../test/reconcile.ts';
+import { roundTripsDuring } from '../test/scans.ts';
 import { balanceOf, ledgerMove, ledgerStats, move, movementByKey, pay, sellerCredit } from './ledger.ts';
 import { walletModels } from './models.ts';
 
@@ -91,6 +92,22 @@ describe('the ledger by key', () => {
       move(app, { account: user.id, amount: -61, key: `too-much:${user.id}`, type: 'unlock' }),
     ).rejects.toMatchObject({ statusCode: 402 });
     expect(await balanceOf(app, user.id)).toBe(60);
+    await expectLedgerReconciles(app);
+  });
+
+  it('reads a balance in one round trip once its head is seen, and sees another process’s movements since', async () => {
+    const { user, client } = await createMember(app);
+    await grant(user.id, 10);
+    expect(await balanceOf(app, user.id)).toBe(10);
+    // The grant's settling (its copy by type, its pointer) is done, so only the read is counted.
+    await app.settled();
+    expect(await roundTripsDuring(app, async () => expect(await balanceOf(app, user.id)).toBe(10))).toBe(1);
+    // Moved by the other process, once and then many times: this one's remembered head is behind both.
+    await move(other, { account: user.id, amount: 5, key: `gift:${user.id}`, type: 'admin_grant' });
+    expect((await client.call(api.user)).json().coinBalance).toBe(15);
+    for (let i = 0; i < 40; i++)
+      await move(other, { account: user.id, amount: 1, key: `gift:${user.id}:${i}`, type: 'admin_grant' });
+    expect((await client.call(api.user)).json().coinBalance).toBe(55);
     await expectLedgerReconciles(app);
   });
 

@@ -100,10 +100,12 @@ function entryOf(item: LedgerEntry): LedgerEntry {
   return entry;
 }
 
-/** The head entry of an account, or null: the head by its hint, then the entry, all by key. */
+/**
+ * The head entry of an account, or null, by key: where this process has seen the head, it and the next are read in one
+ * round trip (the head unless the next exists), and the next movement here is made on it without a read.
+ */
 export async function ledgerHead(app: StorageContext, account: number): Promise<LedgerEntry | null> {
-  const head = await headOf(app, entries(app), ledgerList(account));
-  return head > 0 ? readItem(entries(app), ledgerList(account), head) : null;
+  return readLast(app, entries(app), ledgerList(account));
 }
 
 /** The balance is the head entry's balanceAfter; an account with no entries holds 0. */
