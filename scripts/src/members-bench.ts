@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --members [--sizes S,M,L,XL]`: issues #14 and #26's proof. For each size, a fresh embedded
- * database gets a dataset written in the app's own storage layout by a process of its own (bench/forum-dataset.ts); the app
- * starts on it once (the first start on fresh data builds its indexes) and again (its indexes in place),
+ * database gets a dataset written in the app's own storage layout by a process of its own (bench/forum-dataset.ts);
+ * the app starts on it once (the first start on fresh data builds its indexes) and again (its indexes in place),
  * both timed; the member routes are checked to read the dataset as written (bench/dataset-check.ts),
  * then each is sampled one request at a time, and 20 members load GET /api/threads against a bare
  * Fastify route (from a process of their own); at M, 20 members write at once (bench/concurrent-writes.ts) and the
