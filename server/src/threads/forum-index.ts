@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LIMITS, type ThreadsQuery } from '@enclave/protocol';
 import type { CategoryActivity } from '../categories/presenter.ts';
 import { plainTextOfRecord } from '../formatting/cook.ts';
-import { CreationTimes, lowerBound } from '../read-models/creation-times.ts';
+import { CreationTimes } from '../read-models/creation-times.ts';
+import { newestOfBoth, OrderedIds } from '../read-models/ordered-ids.ts';
 import { ReadModel } from '../read-models/read-model.ts';
 import { replyCountOf } from '../replies/replies.ts';
 import {
@@ -187,6 +188,9 @@ interface Candidate {
   confirm: ((thread: ListedThread, holdings: Holdings) => boolean) | null;
 }
 
+/** In the approval queue: a member's thread not yet approved (a sister is approved with its parent). */
+const queued = (thread: GatedThread) => !thread.isApproved && !thread.isSisterThread;
+
 /** Who may see a pending or private thread besides staff (as `canSee` decides). */
 const closedAudience = (thread: ThreadFacts): number[] =>
   thread.isApproved ? [thread.authorId, ...thread.allowedUserIds] : [thread.authorId];
@@ -198,8 +202,6 @@ const closedAudience = (thread: ThreadFacts): number[] =>
  * never shows what the thread page would refuse.
  */
 export class ForumIndex extends ReadModel<ThreadFacts> {
-  /** Live thread ids, ascending. */
-  readonly #ids: number[] = [];
   /** The words of titles and tags, and of contents: search reads no text to find the threads that match. */
   #shownWords = new WordIndex();
   #contentWords = new WordIndex();
@@ -209,9 +211,14 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   readonly #texts = new WeakMap<ThreadFacts, SearchText>();
   /** Live thread ids by author: the threads a member catches up on replies in (they started them). */
   readonly #byAuthor = new Map<number, Set<number>>();
-  /** Per category, the threads everyone sees (approved, not private), and all of them (what staff see). */
+  /**
+   * Per category, the threads everyone sees (approved, not private), and all of them (what staff see): what lists
+   * walk, so a page costs the threads the viewer sees, not those hidden from them (a busy approval queue's, issue #26).
+   */
   readonly #open = new CategoryTally((id) => this.#activityOf(id));
   readonly #all = new CategoryTally((id) => this.#activityOf(id));
+  /** The approval queue's threads (`queued`). */
+  readonly #queued = new OrderedIds();
   /**
    * Pending or private threads, tallied per category under each member they are open to (their author; for an
    * approved private thread, its invited members too: `canSee`'s rule for members): a member's categories add their
@@ -371,12 +378,12 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     await this.current();
     const [head, top] = await Promise.all([
       headOf(this.app, ForumChange, JOURNAL),
-      highestId(Thread, this.#ids.at(-1) ?? 0),
+      highestId(Thread, this.#all.ids().highest),
     ]);
     if (settleMs > 0) await sleep(settleMs);
     await this.current();
     if (epoch !== this.#epoch) return false;
-    const facts = this.#ids.map((id) => this.byId.get(id) as ThreadFacts);
+    const facts = [...this.#all.ids()].map((id) => this.byId.get(id) as ThreadFacts);
     const state = { facts, shown: this.#shownWords, content: this.#contentWords, rewritten: [...this.#rewritten] };
     const last = previous?.meta as Partial<ForumSnapshotMeta> | undefined;
     const trim = { from: (last?.trimmedTo ?? 0) + 1, to: last?.head ?? 0 };
@@ -430,16 +437,12 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     if (previous) return;
     const authored = this.#byAuthor.get(record.authorId) ?? new Set<number>();
     this.#byAuthor.set(record.authorId, authored.add(record.id));
-    const at = lowerBound(this.#ids, record.id);
-    this.#ids.splice(at, 0, record.id);
   }
 
   protected dropped(previous: ThreadFacts): void {
     this.#untally(previous);
     this.#byAuthor.get(previous.authorId)?.delete(previous.id);
     this.#records.forget(previous.id);
-    const at = lowerBound(this.#ids, previous.id);
-    if (this.#ids[at] === previous.id) this.#ids.splice(at, 1);
   }
 
   #activityOf(id: number): number {
@@ -454,6 +457,7 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     const open = thread.isApproved && !thread.isPrivate;
     const tallies = open ? [this.#open] : closedAudience(thread).map((member) => this.#closedOf(member));
     for (const tally of tallies) tally.add(thread.categoryId, thread.id, activity);
+    if (queued(thread)) this.#queued.add(thread.id);
   }
 
   #closedOf(member: number): CategoryTally {
@@ -475,17 +479,25 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
       closed?.remove(thread.categoryId, thread.id, activity);
       if (closed?.isEmpty()) this.#closedTo.delete(member);
     }
+    this.#queued.delete(thread.id);
   }
 
-  /** Live threads from the newest below `before` (or the oldest above `after`), one at a time, robust to changes between. */
-  *#walk(order: 'newest' | 'oldest', from?: number): Generator<ThreadFacts> {
-    let bound = from ?? (order === 'newest' ? Number.POSITIVE_INFINITY : 0);
-    for (;;) {
-      const at = order === 'newest' ? lowerBound(this.#ids, bound) - 1 : lowerBound(this.#ids, bound + 1);
-      const id = this.#ids[at];
-      if (id === undefined) return;
-      bound = id;
-      yield this.byId.get(id) as ThreadFacts;
+  /**
+   * The live threads the viewer may see, newest first below `before`, in one category or all: staff every thread,
+   * others the open ones and those open to them (`closedAudience`, as `canSee` decides).
+   */
+  #visibleTo(viewer: Viewer, categoryId: number | undefined, before: number | undefined): Iterator<number> {
+    const newest = (tally: CategoryTally) => tally.ids(categoryId).walk('newest', before);
+    if (isStaffViewer(viewer)) return newest(this.#all);
+    const closed = viewer && this.#closedTo.get(viewer.id);
+    return closed ? newestOfBoth(newest(this.#open), newest(closed)) : newest(this.#open);
+  }
+
+  /** The facts of live threads by id, in the order given (one dropped meanwhile is left out). */
+  *#factsOf(ids: Iterator<number>): Generator<ThreadFacts> {
+    for (let next = ids.next(); !next.done; next = ids.next()) {
+      const facts = this.byId.get(next.value);
+      if (facts) yield facts;
     }
   }
 
@@ -540,7 +552,7 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
       (query.categoryId === undefined || facts.categoryId === query.categoryId) && canSee(viewer, facts);
     const found = search
       ? this.#searched(viewer, search, query.before, shown)
-      : this.#taken(this.#walk('newest', query.before), shown);
+      : this.#taken(this.#factsOf(this.#visibleTo(viewer, query.categoryId, query.before)), shown);
     const limit = query.limit ?? LIMITS.threadPageSizeDefault;
     return this.#page(found, limit, (thread) => canSee(viewer, thread), search?.holdingsOf);
   }
@@ -558,7 +570,7 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
       this.#top = null;
       throw error;
     });
-    const top = Math.max(await this.#top, this.#ids.at(-1) ?? 0);
+    const top = Math.max(await this.#top, this.#all.ids().highest);
     const page: ListedThread[] = [];
     let next = Math.min(top, (query.before ?? Number.POSITIVE_INFINITY) - 1);
     const budget = limit * EARLY_PAGES;
@@ -600,7 +612,7 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
   ): Generator<Candidate> {
     const needle = lower(search.q);
     const runs = needle.split(/\s+/).filter(Boolean);
-    const size = (this.#ids.at(-1) ?? 0) + 1;
+    const size = this.#all.ids().highest + 1;
     // Only the ids between the lowest and highest the last run raised can match: a search that finds nothing or a
     // few recent threads reads none or a few marks, not one per thread of the forum.
     const raised = { low: size, high: 0 };
@@ -644,11 +656,10 @@ export class ForumIndex extends ReadModel<ThreadFacts> {
     return [...(this.#byAuthor.get(authorId) ?? [])].map((id) => this.byId.get(id) as ThreadFacts);
   }
 
-  /** The approval queue, oldest first: members' threads (a sister is approved with its parent). */
+  /** The approval queue, oldest first. */
   async pending(limit: number): Promise<ListedThread[]> {
     await this.current();
-    const queued = (thread: GatedThread) => !thread.isApproved && !thread.isSisterThread;
-    return this.#page(this.#taken(this.#walk('oldest'), queued), limit, queued);
+    return this.#page(this.#taken(this.#factsOf(this.#queued.walk('oldest')), queued), limit, queued);
   }
 
   /**
