@@ -58,9 +58,11 @@ export interface MemberItem extends ListItem {
   memberId: number;
 }
 
-export const memberItemSchema = new Schema<MemberItem>(
-  { ...listItemFields, memberId: { type: Number, required: true } },
-  { id: false, versionKey: false },
+export const memberItemSchema = itemsReadByKey(
+  new Schema<MemberItem>(
+    { ...listItemFields, memberId: { type: Number, required: true } },
+    { id: false, versionKey: false },
+  ),
 );
 
 /**
@@ -73,9 +75,11 @@ export interface FollowedThread extends ListItem {
   since: Date;
 }
 
-export const followedThreadSchema = new Schema<FollowedThread>(
-  { ...listItemFields, threadId: { type: Number, required: true }, since: { type: Date, required: true } },
-  { id: false, versionKey: false },
+export const followedThreadSchema = itemsReadByKey(
+  new Schema<FollowedThread>(
+    { ...listItemFields, threadId: { type: Number, required: true }, since: { type: Date, required: true } },
+    { id: false, versionKey: false },
+  ),
 );
 
 /** How far a member has caught up on replies (`_id` their id): every reply before `at` was looked for. */

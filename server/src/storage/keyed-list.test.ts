@@ -259,6 +259,12 @@ describe('keyed lists', () => {
       expect(await texts(app, Notes)).toEqual([...oneTo(BUCKET + 3).map(String), 'elsewhere']),
     );
     expect(grown.filter((command) => command === 'find listbuckets')).toHaveLength(1);
+    // What this process appends it knows as stored: the next read probes past it and reads nothing back.
+    await Promise.all(['here 1', 'here 2'].map((text) => append(app, Notes, list, () => ({ text }))));
+    const own = await commandsDuring(app, async () =>
+      expect((await texts(app, Notes)).slice(-3)).toEqual(['elsewhere', 'here 1', 'here 2']),
+    );
+    expect(own).toEqual(['find keyednotes']);
     // A restore put back the list as it was with two items: every process forgets what it read of it.
     await deleteList(other, OtherNotes, list);
     await storageModels(app).ListHead.deleteOne({ _id: list });

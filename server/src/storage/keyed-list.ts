@@ -380,10 +380,10 @@ async function writeBatch<T extends ListItem>(
       if (stored.length > 0) {
         const last = (stored.at(-1) as T).n;
         const first = (stored[0] as T).n;
+        const name = lineName(model as unknown as ItemModel<ListItem>, list);
         noteHead(app, list, last);
-        if (storedNow.some((waiting) => waiting.options.extended)) {
-          noteLastItem(app, lineName(model as unknown as ItemModel<ListItem>, list), stored.at(-1) as T);
-        }
+        extendGrown(app, name, stored);
+        if (storedNow.some((waiting) => waiting.options.extended)) noteLastItem(app, name, stored.at(-1) as T);
         // The hint only spares probes: written once every HINT_EVERY items, and not waited for.
         if (Math.floor(last / HINT_EVERY) > Math.floor((first - 1) / HINT_EVERY)) {
           app.afterwards('list head hint not written', () => raiseHead(app, list, last));
@@ -692,6 +692,16 @@ export async function readGrown<T extends ListItem>(
   const grown = [...known, ...(await readRange(app, model, list, known.length + 1, head, head))];
   keepFurthest(held, name, grown as ListItem[], (items) => items.length, GROWN_LISTS_MAX);
   return grown;
+}
+
+/**
+ * A list read as it grows gains what this process appended, as stored: the next `readGrown` here reads only what
+ * other processes appended (a busy thread's repliers, joining twenty at a time, were each read back after their join).
+ */
+function extendGrown(app: StorageContext, name: string, stored: ListItem[]): void {
+  const held = memoryIn(grownLists, app);
+  const known = held.get(name);
+  if (known && known.length === (stored[0] as ListItem).n - 1) held.set(name, [...known, ...stored]);
 }
 
 /** What this process remembers of a list's items, dropped when they change or go. */
