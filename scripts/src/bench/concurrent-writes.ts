@@ -145,7 +145,11 @@ export async function measureConcurrentWrites(
         ),
       ),
     );
-    const answers: Answered[] = (await roundsFromOwnProcess(requests)).flat();
+    const byRound = await roundsFromOwnProcess(requests);
+    // Each round's slowest answer, on the progress log: a p99 over its goal is one round or several.
+    const slowest = byRound.map((round) => Math.max(...round.map((answer) => ('ms' in answer ? answer.ms : 0))));
+    log(`    slowest per round (ms): ${slowest.map((ms) => ms.toFixed(0)).join(' ')}`);
+    const answers: Answered[] = byRound.flat();
     scenarios.set(scenario.name, {
       ms: answers.flatMap((answer) => ('ms' in answer ? [answer.ms] : [])),
       failures: answers.flatMap((answer) => ('error' in answer ? [answer.error] : [])),
