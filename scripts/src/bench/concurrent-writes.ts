@@ -1,7 +1,7 @@
 import { reconcileLedger } from '@enclave/server/wallet/reconcile.ts';
 import type { FastifyInstance } from 'fastify';
 import { authorOf, type DatasetSize, HOT_THREAD, isPremiumThread, READER } from './dataset.ts';
-import { type Answered, type BenchRequest, roundsFromOwnProcess } from './load-process.ts';
+import { type BenchRequest, roundsFromOwnProcess } from './load-process.ts';
 import { sessionCookie } from './realtime.ts';
 import { premiumBuyers } from './wallet-dataset.ts';
 
@@ -146,13 +146,12 @@ export async function measureConcurrentWrites(
       ),
     );
     const byRound = await roundsFromOwnProcess(requests);
+    const msByRound = byRound.map((round) => round.flatMap((answer) => ('ms' in answer ? [answer.ms] : [])));
     // Each round's slowest answer, on the progress log: a p99 over its goal is one round or several.
-    const slowest = byRound.map((round) => Math.max(...round.map((answer) => ('ms' in answer ? answer.ms : 0))));
-    log(`    slowest per round (ms): ${slowest.map((ms) => ms.toFixed(0)).join(' ')}`);
-    const answers: Answered[] = byRound.flat();
+    log(`    slowest per round (ms): ${msByRound.map((ms) => Math.max(0, ...ms).toFixed(0)).join(' ')}`);
     scenarios.set(scenario.name, {
-      ms: answers.flatMap((answer) => ('ms' in answer ? [answer.ms] : [])),
-      failures: answers.flatMap((answer) => ('error' in answer ? [answer.error] : [])),
+      ms: msByRound.flat(),
+      failures: byRound.flat().flatMap((answer) => ('error' in answer ? [answer.error] : [])),
     });
   }
   try {
